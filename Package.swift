@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// yadg — "You Are Doing Great" for the terminal.
+///
+/// No package dependencies: only the system's libedit and SQLite, reached through module maps.
+let package = Package(
+    name: "yadg",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "yadg", targets: ["yadg"])
+    ],
+    targets: [
+        // System libraries, wrapped by small shims (non-variadic el_set/history, stdio accessors).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+
+        // Pure core: value types, parsing, praise, the shell's logic. No I/O, no globals.
+        .target(name: "YadgCore"),
+
+        // Adapters around the core.
+        .target(name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"]),
+        .target(name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"]),
+
+        // Resources/ and Prompts/ embedded into the binary at build time.
+        .target(name: "YadgResources", plugins: ["EmbedResourcesPlugin"]),
+        .executableTarget(name: "EmbedResourcesTool"),
+        .plugin(
+            name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResourcesTool"],
+            path: "Sources/EmbedResourcesPlugin"),
+
+        // The thin executable: argv, environment, paths, wiring.
+        .executableTarget(
+            name: "yadg",
+            dependencies: ["YadgCore", "YadgStorage", "YadgTerminal", "YadgResources"]
+        ),
+
+        .testTarget(name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"]),
+        .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
+        .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
+        .testTarget(name: "YadgEndToEndTests", dependencies: ["YadgCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,48 @@
+#ifndef YADG_CLIBEDIT_SHIM_H
+#define YADG_CLIBEDIT_SHIM_H
+// Non-variadic wrappers around libedit's variadic el_set/el_get/history, which Swift cannot call,
+// plus accessors for the C standard streams (Swift 6 rejects the `stdin`/`stdout` globals).
+#include <stdio.h>
+#include <wchar.h>
+#include <histedit.h>
+
+typedef char *(*yadg_prompt_fn)(EditLine *);
+typedef int (*yadg_getc_fn)(EditLine *, wchar_t *);
+typedef unsigned char (*yadg_editor_fn)(EditLine *, int);
+
+static inline FILE *yadg_stdin(void) { return stdin; }
+static inline FILE *yadg_stdout(void) { return stdout; }
+static inline FILE *yadg_stderr(void) { return stderr; }
+
+/// The prompt function; `\1` marks the start and end of invisible (colour) sequences.
+static inline int yadg_el_set_prompt(EditLine *el, yadg_prompt_fn fn) { return el_set(el, EL_PROMPT_ESC, fn, '\1'); }
+static inline int yadg_el_set_editor(EditLine *el, const char *mode) { return el_set(el, EL_EDITOR, mode); }
+static inline int yadg_el_set_signal(EditLine *el, int on) { return el_set(el, EL_SIGNAL, on); }
+static inline int yadg_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
+static inline int yadg_el_set_getcfn(EditLine *el, yadg_getc_fn fn) { return el_set(el, EL_GETCFN, fn); }
+static inline int yadg_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
+static inline void *yadg_el_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    el_get(el, EL_CLIENTDATA, &data);
+    return data;
+}
+static inline int yadg_el_addfn(EditLine *el, const char *name, const char *help, yadg_editor_fn fn) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+static inline int yadg_el_bind(EditLine *el, const char *key, const char *name) {
+    return el_set(el, EL_BIND, key, name, NULL);
+}
+/// Turns off ISIG while editing so Ctrl-C reaches our own binding instead of raising SIGINT.
+static inline int yadg_el_setty_no_isig(EditLine *el) { return el_set(el, EL_SETTY, "-d", "-isig", NULL); }
+static inline int yadg_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+static inline int yadg_el_columns(EditLine *el) {
+    int cols = 0;
+    if (el_get(el, EL_GETTC, "co", &cols) != 0) return 80;
+    return cols;
+}
+
+static inline int yadg_history_setsize(History *h, int size) { HistEvent ev; return history(h, &ev, H_SETSIZE, size); }
+static inline int yadg_history_setunique(History *h, int on) { HistEvent ev; return history(h, &ev, H_SETUNIQUE, on); }
+static inline int yadg_history_enter(History *h, const char *line) { HistEvent ev; return history(h, &ev, H_ENTER, line); }
+
+#endif

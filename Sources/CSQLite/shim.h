@@ -1,0 +1,8 @@
+#ifndef YADG_CSQLITE_SHIM_H
+#define YADG_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
+static inline sqlite3_destructor_type yadg_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+#endif

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One small win, as the person logged it.
+///
+/// Field names follow the app's data model, so a moment can travel to the yadg backend unchanged.
+public struct Moment: Sendable, Equatable, Identifiable {
+    /// Client-generated UUID: the primary key, so a retried save can never duplicate a moment.
+    public var id: UUID
+    /// The backend's id, once synced.
+    public var serverId: String?
+    /// What the person did, with the time expression taken out.
+    public var text: String
+    /// When the person pressed Enter.
+    public var submittedAt: Date
+    /// When the win happened (equal to `submittedAt` when no time was given).
+    public var happenedAt: Date
+    /// IANA time zone the moment was logged in, so "yesterday" keeps its meaning when travelling.
+    public var tz: String
+    /// Seconds between `happenedAt` and `submittedAt` (the app's `timeAgo`).
+    public var timeAgo: Int
+    public var offlinePraise: String
+    public var aiPraise: String?
+    /// The kind of win the local classifier saw (``PraiseCategory``'s raw value).
+    public var action: String
+    public var tags: [String]
+    public var isFavorite: Bool
+    public var isSynced: Bool
+    public var syncError: String?
+    public var mood: String?
+    public var note: String?
+    public var photos: [String]
+    /// Soft-deletion time; archived moments are hidden from views but kept for undo.
+    public var archivedAt: Date?
+
+    public init(
+        id: UUID, serverId: String? = nil, text: String, submittedAt: Date, happenedAt: Date, tz: String,
+        offlinePraise: String, aiPraise: String? = nil, action: String, tags: [String] = [],
+        isFavorite: Bool = false, isSynced: Bool = false, syncError: String? = nil, mood: String? = nil,
+        note: String? = nil, photos: [String] = [], archivedAt: Date? = nil
+    ) {
+        self.id = id
+        self.serverId = serverId
+        self.text = text
+        self.submittedAt = submittedAt
+        self.happenedAt = happenedAt
+        self.tz = tz
+        self.timeAgo = max(0, Int((submittedAt.timeIntervalSince(happenedAt)).rounded()))
+        self.offlinePraise = offlinePraise
+        self.aiPraise = aiPraise
+        self.action = action
+        self.tags = tags
+        self.isFavorite = isFavorite
+        self.isSynced = isSynced
+        self.syncError = syncError
+        self.mood = mood
+        self.note = note
+        self.photos = photos
+        self.archivedAt = archivedAt
+    }
+
+    /// The praise to show for this moment: the AI's when it arrived, else the offline line.
+    public var praise: String { aiPraise ?? offlinePraise }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Keys of the small key–value state kept beside the moments.
+public enum StateKey: String, Sendable, CaseIterable {
+    case hasSeenOnboarding
+    case hasCompletedFirstLog
+    /// Anonymous user id (UUID v4), created on first run; sent as `x-user-id` to the backend only.
+    case anonymousUserId
+    /// Recent offline praise picks, newest first, joined by newlines; keeps lines from repeating.
+    case recentPraise
+}
+
+/// Where moments and app state live.
+///
+/// Contract, as a test would state it:
+/// ```
+/// let store: some MomentStore = ...
+/// try store.insert(moment, state: [.hasCompletedFirstLog: "1"])   // returns once durable
+/// #expect(try store.moment(id: moment.id) == moment)
+/// #expect(try store.insert(moment, state: [:]) == false)           // same id: ignored, not duplicated
+/// #expect(try store.stateValue(.hasCompletedFirstLog) == "1")
+/// ```
+/// `insert` writes the moment and the state changes in one transaction and returns only after it
+/// is committed, so a caller may acknowledge the moment as soon as it returns.
+public protocol MomentStore: AnyObject {
+    /// Saves a moment together with state changes, atomically. Returns `false` when a moment with
+    /// the same id was already stored (the retry of an earlier save); nothing is changed then.
+    @discardableResult
+    func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool
+    /// Replaces a stored moment's fields (same id).
+    func update(_ moment: Moment) throws
+    func moment(id: UUID) throws -> Moment?
+    /// Moments that are not archived and happened in `[start, end)`, newest first, at most `limit`.
+    func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment]
+    /// The most recently submitted moment that is not archived.
+    func lastSubmittedMoment() throws -> Moment?
+    func stateValue(_ key: StateKey) throws -> String?
+    func setState(_ values: [StateKey: String]) throws
+}

@@ -1,0 +1,40 @@
+/// The commands of yadg. Slash commands (`/moments today`) and subcommands
+/// (`yadg moments today`) are the same table.
+public enum CommandName: String, Sendable, CaseIterable {
+    case help, moments, today, privacy, terms, quit, log
+}
+
+public struct CommandSpec: Sendable, Equatable {
+    public let name: CommandName
+    /// Other spellings that run the same command.
+    public let aliases: [String]
+    public let takesArguments: Bool
+    /// Shown in `/help` and Tab completion of the conversation.
+    public let inConversation: Bool
+    /// Runnable as `yadg <name>`.
+    public let asSubcommand: Bool
+}
+
+public enum CommandTable {
+    public static let all: [CommandSpec] = [
+        CommandSpec(name: .help, aliases: ["?"], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .moments, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .today, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .privacy, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .terms, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(
+            name: .quit, aliases: ["exit", "q"], takesArguments: false, inConversation: true,
+            asSubcommand: false),
+        CommandSpec(name: .log, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
+    ]
+
+    public static func spec(named name: String) -> CommandSpec? {
+        let lowered = name.lowercased()
+        return all.first { $0.name.rawValue == lowered || $0.aliases.contains(lowered) }
+    }
+
+    /// `/name` of every command offered in the conversation, for help and completion.
+    public static var conversationNames: [String] {
+        all.filter(\.inConversation).map { "/" + $0.name.rawValue }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Every user-facing line of yadg, decoded from `Resources/copy.json` so copy is reviewed in one
+/// place. Templates use `{name}` placeholders, filled with ``Copy/fill(_:_:)``.
+public struct Copy: Sendable, Equatable, Decodable {
+    public let onboardingLines: [String]
+    public let onboardingAction: String
+    public let onboardingActionHint: String
+    public let onboardingFooter: String
+    public let homeTitle: String
+    public let homeSubtitle: String
+    public let homeCommandsHint: String
+    public let firstLogHint: String
+    public let firstLogPrefill: String
+    public let momentLogged: String
+    public let afterCardHint: String
+    public let notLoggedFuture: String
+    public let notLoggedTooLong: String
+    public let tooLongHistoryHint: String
+    public let notLoggedNoText: String
+    public let saveFailed: String
+    public let unknownCommandWithSuggestion: String
+    public let unknownCommand: String
+    public let commandTakesNoArguments: String
+    public let momentsTitle: String
+    public let momentsToday: String
+    public let momentsYesterday: String
+    public let momentsEmpty: String
+    public let momentsEmptyAction: String
+    public let helpTitle: String
+    public let helpCommandsTitle: String
+    public let goodbye: String
+    public let usage: String
+    public let unknownOption: String
+    public let logNeedsText: String
+    public let storageUnavailable: String
+    public let invalidNow: String
+    /// One-line summaries of commands, by command name.
+    public let commands: [String: String]
+
+    public init(json: String) throws {
+        self = try JSONDecoder().decode(Copy.self, from: Data(json.utf8))
+    }
+
+    /// Replaces each `{key}` in `template` with its value.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        var out = template
+        for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
+        return out
+    }
+}
+
+/// The decoded resources the shell needs, handed in by the executable (never paths).
+public struct ShellResources: Sendable {
+    public let copy: Copy
+    public let praise: PraisePool
+    public let classifier: ActionClassifier
+    /// Light, kind lines for Home; an empty line shows the next one.
+    public let homePhrases: [String]
+    public let privacy: String
+    public let terms: String
+
+    public init(
+        copy: Copy, praise: PraisePool, classifier: ActionClassifier, homePhrases: [String], privacy: String,
+        terms: String
+    ) {
+        self.copy = copy
+        self.praise = praise
+        self.classifier = classifier
+        self.homePhrases = homePhrases
+        self.privacy = privacy
+        self.terms = terms
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// The conversation's logic: a line in, a reply out. It never reads stdin or writes stdout.
+///
+/// A line starting with `/` is a command; any other non-blank line is a moment, which is saved
+/// (committed) before the reply that acknowledges it is returned.
+public final class Shell {
+    /// How the person reaches yadg; it changes a few replies (blank lines, hints).
+    public enum Mode: Sendable { case conversation, piped }
+
+    /// Longest moment text accepted, in characters.
+    public static let maxTextLength = 1000
+    /// How many recent offline praise lines are kept to avoid repeats.
+    static let recentPraiseCount = 5
+
+    let store: any MomentStore
+    let clock: any WallClock
+    let zone: TimeZone
+    let resources: ShellResources
+    let mode: Mode
+    let parser = TimeExpressionParser()
+    var rng: any RandomNumberGenerator
+    /// Makes moment ids. Random in production even when praise choice is seeded: ids from a
+    /// seeded generator would repeat across runs and collide with stored moments.
+    let makeID: () -> UUID
+    private var homePhraseIndex: Int
+    private var hasShownAfterCardHint = false
+
+    public init(
+        store: any MomentStore, clock: any WallClock, timeZone: TimeZone, resources: ShellResources,
+        rng: any RandomNumberGenerator, mode: Mode, makeID: @escaping () -> UUID = { UUID() }
+    ) {
+        self.makeID = makeID
+        self.store = store
+        self.clock = clock
+        self.zone = timeZone
+        self.resources = resources
+        self.mode = mode
+        self.rng = rng
+        homePhraseIndex =
+            resources.homePhrases.isEmpty ? 0 : Int.random(in: 0..<resources.homePhrases.count, using: &self.rng)
+    }
+
+    var copy: Copy { resources.copy }
+
+    // MARK: Home
+
+    /// True until the first moment is saved (in any mode); then the first-log hint never returns.
+    public var isFirstLogPending: Bool {
+        (try? store.stateValue(.hasCompletedFirstLog)) != "1"
+    }
+
+    /// Home: the title, a breathing phrase, the invitation, and the first-log hint while pending.
+    public func home() -> [StyledLine] {
+        var lines = [StyledLine(copy.homeTitle, .title), currentHomePhrase(), StyledLine("")]
+        lines.append(StyledLine(copy.homeSubtitle))
+        lines.append(StyledLine(copy.homeCommandsHint, .dim))
+        if isFirstLogPending {
+            lines.append(StyledLine(""))
+            lines.append(StyledLine(copy.firstLogHint, .secondary))
+        }
+        return lines
+    }
+
+    /// The phrase Home shows now.
+    public func currentHomePhrase() -> StyledLine {
+        guard !resources.homePhrases.isEmpty else { return StyledLine("") }
+        return StyledLine(resources.homePhrases[homePhraseIndex % resources.homePhrases.count], .secondary)
+    }
+
+    /// Moves Home to its next phrase (an empty line in the conversation).
+    public func nextHomePhrase() -> StyledLine {
+        homePhraseIndex += 1
+        return currentHomePhrase()
+    }
+
+    // MARK: Lines
+
+    /// Handles one line the person typed or piped.
+    public func handle(_ line: String) -> ShellReply {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty {
+            return mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
+        }
+        if trimmed.hasPrefix("/") {
+            do {
+                return run(try SlashCommand.parse(trimmed))
+            } catch {
+                return reply(to: error)
+            }
+        }
+        return log(trimmed)
+    }
+
+    /// Saves a moment from a line such as "took a walk 2 hours ago".
+    public func log(_ line: String) -> ShellReply {
+        guard line.count <= Self.maxTextLength else {
+            var lines = [StyledLine(Copy.fill(copy.notLoggedTooLong, ["limit": String(Self.maxTextLength)]))]
+            if mode == .conversation { lines.append(StyledLine(copy.tooLongHistoryHint, .dim)) }
+            return notLogged(line, .tooLong, lines)
+        }
+        let now = clock.now()
+        let parsed = parser.parse(line, now: now, timeZone: zone)
+        if parsed.kind == .future {
+            return notLogged(line, .future, [StyledLine(copy.notLoggedFuture)])
+        }
+        if parsed.text.isEmpty {
+            let message = Copy.fill(copy.notLoggedNoText, ["expression": parsed.timeExpression ?? ""])
+            return notLogged(line, .noText, [StyledLine(message)])
+        }
+        let category = resources.classifier.classify(parsed.text)
+        let recent = recentPraise()
+        let praise = PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
+        let moment = Moment(
+            id: makeID(), text: parsed.text, submittedAt: now, happenedAt: parsed.happenedAt, tz: zone.identifier,
+            offlinePraise: praise, action: category.rawValue)
+        let newRecent = ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
+        do {
+            let inserted = try store.insert(
+                moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
+            // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
+            guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)]) }
+        } catch {
+            return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)])
+        }
+        var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy)
+        if mode == .conversation && !hasShownAfterCardHint {
+            hasShownAfterCardHint = true
+            lines.append(StyledLine("  " + copy.afterCardHint, .dim))
+        }
+        return ShellReply(lines: lines, events: [.logged(moment)])
+    }
+
+    // MARK: Commands
+
+    /// Runs a parsed command.
+    public func run(_ command: SlashCommand) -> ShellReply {
+        let lines: [StyledLine]
+        switch command.name {
+        case .help:
+            lines = help()
+        case .moments, .today:
+            lines = momentsView(todayOnly: command.name == .today || command.arguments.lowercased() == "today")
+        case .privacy:
+            lines = resources.privacy.split(separator: "\n", omittingEmptySubsequences: false).map {
+                StyledLine(String($0))
+            }
+        case .terms:
+            lines = resources.terms.split(separator: "\n", omittingEmptySubsequences: false).map {
+                StyledLine(String($0))
+            }
+        case .quit:
+            return ShellReply(lines: [StyledLine(copy.goodbye, .secondary)], quit: true)
+        case .log:
+            return command.arguments.isEmpty
+                ? ShellReply(lines: [StyledLine(copy.logNeedsText)]) : log(command.arguments)
+        }
+        return ShellReply(lines: lines, events: [.command(name: command.name.rawValue, output: lines.plainText)])
+    }
+
+    func help() -> [StyledLine] {
+        var lines = [StyledLine(copy.helpTitle), StyledLine(""), StyledLine(copy.helpCommandsTitle, .title)]
+        let names = CommandTable.all.filter(\.inConversation).map(\.name.rawValue)
+        let width = (names.map(\.count).max() ?? 0) + 1
+        for name in names {
+            let padded = "/" + name + String(repeating: " ", count: width - name.count)
+            lines.append(StyledLine("  \(padded)  \(copy.commands[name] ?? "")"))
+        }
+        return lines
+    }
+
+    func momentsView(todayOnly: Bool) -> [StyledLine] {
+        let now = clock.now()
+        let start = todayOnly ? TimeContext(now: now, zone: zone).instant(day: TimeWords.dayNumber(now, zone)) : nil
+        let moments = (try? store.moments(happenedFrom: start, before: nil, limit: 50)) ?? []
+        return MomentsByDayView.render(moments, now: now, zone: zone, copy: copy)
+    }
+
+    // MARK: Helpers
+
+    func reply(to error: SlashCommand.ParseError) -> ShellReply {
+        let message: String
+        switch error {
+        case .unknown(let name, let suggestion?):
+            message = Copy.fill(copy.unknownCommandWithSuggestion, ["name": name, "suggestion": suggestion])
+        case .unknown(let name, nil):
+            message = Copy.fill(copy.unknownCommand, ["name": name])
+        case .takesNoArguments(let name):
+            message = Copy.fill(copy.commandTakesNoArguments, ["name": name])
+        }
+        return ShellReply(lines: [StyledLine(message)], failure: message)
+    }
+
+    func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
+        ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
+    }
+
+    func recentPraise() -> [String] {
+        ((try? store.stateValue(.recentPraise)) ?? nil)?.split(separator: "\n").map(String.init) ?? []
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// What the shell did with one line, for a renderer to show (text) or to report (JSON events).
+public struct ShellReply: Sendable, Equatable {
+    public var lines: [StyledLine]
+    public var events: [ShellEvent]
+    /// The person asked to leave.
+    public var quit: Bool
+    /// A one-line reason when something could not be done (pipes print it on stderr).
+    public var failure: String?
+
+    public init(lines: [StyledLine] = [], events: [ShellEvent] = [], quit: Bool = false, failure: String? = nil) {
+        self.lines = lines
+        self.events = events
+        self.quit = quit
+        self.failure = failure
+    }
+}
+
+/// Why a line was not logged as a moment.
+public enum NotLoggedReason: String, Sendable, Equatable {
+    case future
+    case tooLong = "too_long"
+    case noText = "no_text"
+    case saveFailed = "save_failed"
+}
+
+/// Machine-readable events (`--json`).
+public enum ShellEvent: Sendable, Equatable {
+    /// A moment was committed.
+    case logged(Moment)
+    case notLogged(input: String, reason: NotLoggedReason)
+    /// A command ran; `output` is its text.
+    case command(name: String, output: String)
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Date ↔ text conversions that need no formatter objects (fast, locale-free, exact).
+///
+/// Uses Howard Hinnant's days-from-civil algorithms for the proleptic Gregorian calendar.
+public enum CivilTime {
+    /// Days since 1970-01-01 for a Gregorian date.
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The Gregorian date of a day count since 1970-01-01.
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Broken-down local wall time of an instant in a zone.
+    public struct Fields: Equatable, Sendable {
+        public var year, month, day, hour, minute, second, millisecond: Int
+        /// Offset from UTC in seconds at that instant.
+        public var offset: Int
+    }
+
+    public static func fields(of date: Date, in zone: TimeZone) -> Fields {
+        let offset = zone.secondsFromGMT(for: date)
+        let totalMs = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
+        let days = Int((Double(totalMs) / 86_400_000).rounded(.down))
+        let msOfDay = totalMs - days * 86_400_000
+        let (y, m, d) = civilFromDays(days)
+        return Fields(
+            year: y, month: m, day: d, hour: msOfDay / 3_600_000, minute: msOfDay / 60_000 % 60,
+            second: msOfDay / 1000 % 60, millisecond: msOfDay % 1000, offset: offset)
+    }
+
+    /// `2026-11-19T13:04:00-05:00`: local wall time with the offset in force at that instant.
+    public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
+        let f = fields(of: date, in: zone)
+        let sign = f.offset < 0 ? "-" : "+"
+        let off = abs(f.offset)
+        return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
+            + "\(sign)\(pad(off / 3600)):\(pad(off / 60 % 60))"
+    }
+
+    /// `2026-11-19T18:04:00.000Z`: the storage form (UTC, milliseconds; sorts as text).
+    public static func utcTimestamp(_ date: Date) -> String {
+        let f = fields(of: date, in: TimeZone(secondsFromGMT: 0)!)
+        return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
+            + ".\(pad(f.millisecond, 3))Z"
+    }
+
+    /// Reads `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`, `±HH:MM`, or nothing (then `zone`'s
+    /// wall time). Returns nil when the text is not of that form.
+    public static func parse(_ text: String, zone: TimeZone? = nil) -> Date? {
+        let s = Array(text.utf8)
+        var i = 0
+        func number(_ width: Int) -> Int? {
+            guard i + width <= s.count else { return nil }
+            var n = 0
+            for k in i..<(i + width) {
+                guard s[k] >= 48, s[k] <= 57 else { return nil }
+                n = n * 10 + Int(s[k] - 48)
+            }
+            i += width
+            return n
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < s.count, s[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+            i < s.count, s[i] == 84 || s[i] == 32
+        else { return nil }
+        i += 1
+        guard let hour = number(2), expect(58), let minute = number(2) else { return nil }
+        var second = 0
+        var ms = 0
+        if expect(58) {
+            guard let sec = number(2) else { return nil }
+            second = sec
+            if expect(46) {
+                var digits = 0
+                var frac = 0
+                while i < s.count, s[i] >= 48, s[i] <= 57 {
+                    if digits < 3 { frac = frac * 10 + Int(s[i] - 48) }
+                    digits += 1
+                    i += 1
+                }
+                guard digits > 0 else { return nil }
+                for _ in digits..<3 where digits < 3 { frac *= 10 }
+                ms = frac
+            }
+        }
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else {
+            return nil
+        }
+        let wall =
+            Double(daysFromCivil(year: year, month: month, day: day)) * 86400
+            + Double(hour * 3600 + minute * 60 + second) + Double(ms) / 1000
+        if i == s.count {
+            guard let zone else { return nil }
+            return localToInstant(wallSeconds: wall, zone: zone)
+        }
+        if expect(90) { return i == s.count ? Date(timeIntervalSince1970: wall) : nil }
+        let sign: Double
+        if expect(43) { sign = 1 } else if expect(45) { sign = -1 } else { return nil }
+        guard let oh = number(2), expect(58), let om = number(2), i == s.count else { return nil }
+        return Date(timeIntervalSince1970: wall - sign * Double(oh * 3600 + om * 60))
+    }
+
+    /// The instant at which a zone's wall clock shows `wallSeconds` (seconds since 1970-01-01 on
+    /// the wall). A wall time inside a spring-forward gap moves forward by the gap; one that occurs
+    /// twice (fall-back) means its first occurrence.
+    public static func localToInstant(wallSeconds: Double, zone: TimeZone) -> Date {
+        let guess = Date(timeIntervalSince1970: wallSeconds)
+        let offsetA = Double(zone.secondsFromGMT(for: guess.addingTimeInterval(-86400)))
+        let offsetB = Double(zone.secondsFromGMT(for: guess.addingTimeInterval(86400)))
+        let candidateA = Date(timeIntervalSince1970: wallSeconds - offsetA)
+        let candidateB = Date(timeIntervalSince1970: wallSeconds - offsetB)
+        let validA = Double(zone.secondsFromGMT(for: candidateA)) == offsetA
+        let validB = Double(zone.secondsFromGMT(for: candidateB)) == offsetB
+        switch (validA, validB) {
+        case (true, true): return min(candidateA, candidateB)  // fall-back overlap: first occurrence
+        case (true, false): return candidateA
+        case (false, true): return candidateB
+        case (false, false):  // spring-forward gap: move forward by the gap
+            return Date(timeIntervalSince1970: wallSeconds - offsetA)
+        }
+    }
+
+    static func pad(_ n: Int, _ width: Int = 2) -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

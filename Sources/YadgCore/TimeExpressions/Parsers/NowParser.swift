@@ -1,0 +1,31 @@
+import Foundation
+
+/// "just now", "right now", "now"; "a moment ago", "moments ago" (the last five minutes).
+struct NowParser: TimeExpressionFamily {
+    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+        var found: [TimeMatch] = []
+        for i in t.indices {
+            switch t.word(i) {
+            case "now":
+                let start = ["just", "right"].contains(t.word(i - 1)) ? i - 1 : i
+                found.append(TimeMatch(tokens: start..<(i + 1), meaning: .instant(context.now), family: "now"))
+            case "moments" where t.word(i + 1) == "ago":
+                found.append(fiveMinutes(start: i, end: i + 2, context))
+            case "a" where t.word(i + 1) == "moment" && t.word(i + 2) == "ago":
+                found.append(fiveMinutes(start: i, end: i + 3, context))
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    private func fiveMinutes(start: Int, end: Int, _ context: TimeContext) -> TimeMatch {
+        TimeMatch(
+            tokens: start..<end,
+            meaning: .period(
+                start: context.now.addingTimeInterval(-300), end: context.now,
+                representative: context.now.addingTimeInterval(-60)),
+            family: "now")
+    }
+}

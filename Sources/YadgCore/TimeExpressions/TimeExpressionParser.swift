@@ -1,0 +1,83 @@
+import Foundation
+
+/// The result of reading a phrase: the moment's text and when it happened.
+public struct ParsedMoment: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// No expression says when: it happened now.
+        case none
+        /// An expression says when, at or before now.
+        case past
+        /// The expression points after now: not a win yet, not logged.
+        case future
+    }
+
+    public var kind: Kind
+    /// When it happened (`now` for `.none`; the instant named for `.future`).
+    public var happenedAt: Date
+    /// The phrase with the time expression taken out (time-semantics.md §3).
+    public var text: String
+    /// The matched expression as written, e.g. "2 hours ago".
+    public var timeExpression: String?
+    /// The matched expression's place in the phrase, as Unicode-scalar offsets.
+    public var matchedRange: Range<Int>?
+    /// The whole period the expression names, when it names a period ("yesterday").
+    public var window: DateInterval?
+}
+
+/// Finds when a win happened in the way a person wrote it, and cuts that phrase out.
+///
+/// Small parsers, one per phrase family, propose matches; refiners drop look-alikes and overlaps;
+/// the first remaining match says when (time-semantics.md). Pure: `now` and the zone come in.
+/// ```
+/// let parsed = TimeExpressionParser().parse("took a walk 2 hours ago", now: now, timeZone: zone)
+/// parsed.text        // "took a walk"
+/// parsed.happenedAt  // now − 2 h
+/// ```
+public struct TimeExpressionParser: Sendable {
+    let families: [any TimeExpressionFamily]
+    let refiners: [any TimeMatchRefiner]
+
+    public init() {
+        families = [NowParser(), UnitsAgoParser(), CasualDayParser(), FutureParser()]
+        refiners = [NotATimeRefiner(), OverlapRemovalRefiner()]
+    }
+
+    /// Reads `phrase` against `now` in the calendar's time zone.
+    public func parse(_ phrase: String, now: Date, calendar: Calendar) -> ParsedMoment {
+        parse(phrase, now: now, timeZone: calendar.timeZone)
+    }
+
+    public func parse(_ phrase: String, now: Date, timeZone: TimeZone) -> ParsedMoment {
+        let scalars = Array(phrase.unicodeScalars)
+        let tokens = TimeToken.tokenize(scalars)
+        let context = TimeContext(now: now, zone: timeZone)
+        var matches: [TimeMatch] = []
+        for family in families { matches += family.matches(in: tokens, context: context) }
+        for refiner in refiners { matches = refiner.refine(matches, tokens: tokens, context: context) }
+        guard let match = matches.min(by: { $0.tokens.lowerBound < $1.tokens.lowerBound }) else {
+            return ParsedMoment(
+                kind: .none, happenedAt: now, text: MomentTextRule.normalizeWhitespace(scalars), timeExpression: nil,
+                matchedRange: nil, window: nil)
+        }
+        let start = tokens[match.tokens.lowerBound].start
+        let end = tokens[match.tokens.upperBound - 1].end
+        var parsed = ParsedMoment(
+            kind: .past, happenedAt: now, text: MomentTextRule.strip(scalars, start: start, end: end),
+            timeExpression: String(String.UnicodeScalarView(scalars[start..<end])), matchedRange: start..<end,
+            window: nil)
+        switch match.meaning {
+        case .instant(let date):
+            parsed.happenedAt = date
+            if date.timeIntervalSince(now) > 60 { parsed.kind = .future }
+        case .period(let from, let to, let representative):
+            let end = min(to, now)
+            parsed.window = DateInterval(start: min(from, end), end: end)
+            parsed.happenedAt = representative ?? from.addingTimeInterval(end.timeIntervalSince(from) / 2)
+            if from > now { parsed.kind = .future }
+        case .future(let date):
+            parsed.kind = .future
+            parsed.happenedAt = date
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// One token of a phrase: a word, a number, or a single punctuation mark, with its place in the
+/// phrase so a match can be cut out exactly.
+public struct TimeToken: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case word, number, punctuation }
+
+    public let kind: Kind
+    /// Lower-cased text (words), digits as written (numbers), or the mark itself.
+    public let lower: String
+    /// The token's place in the phrase, as Unicode-scalar offsets.
+    public let start: Int
+    public let end: Int
+    /// True when whitespace separates this token from the previous one (or it starts the phrase).
+    public let spaceBefore: Bool
+    /// The numeric value of a number token ("1.5", "10,000").
+    public let value: Double?
+
+    /// Splits a phrase into tokens. Letters and digits split from each other ("2h" → "2", "h"),
+    /// apostrophes stay inside words ("yesterday's"), digits keep decimals and thousands ("1.5").
+    public static func tokenize(_ scalars: [Unicode.Scalar]) -> [TimeToken] {
+        var tokens: [TimeToken] = []
+        tokens.reserveCapacity(16)
+        var i = 0
+        var sawSpace = true
+        let n = scalars.count
+        while i < n {
+            let c = scalars[i]
+            if isSpace(c) {
+                sawSpace = true
+                i += 1
+                continue
+            }
+            let start = i
+            if isLetter(c) {
+                i += 1
+                while i < n {
+                    if isLetter(scalars[i]) {
+                        i += 1
+                    } else if isApostrophe(scalars[i]), i + 1 < n, isLetter(scalars[i + 1]) {
+                        i += 2
+                    } else {
+                        break
+                    }
+                }
+                var word = String.UnicodeScalarView()
+                for k in start..<i { word.append(lowercased(scalars[k])) }
+                tokens.append(
+                    TimeToken(
+                        kind: .word, lower: String(word), start: start, end: i, spaceBefore: sawSpace, value: nil))
+            } else if isDigit(c) {
+                var digits = String.UnicodeScalarView()
+                var sawPoint = false
+                while i < n {
+                    if isDigit(scalars[i]) {
+                        digits.append(scalars[i])
+                        i += 1
+                    } else if scalars[i] == ",", threeDigits(scalars, i + 1),
+                        i + 4 >= n || !isDigit(scalars[i + 4]), !sawPoint
+                    {
+                        i += 1  // thousands separator: "10,000"
+                    } else if scalars[i] == ".", !sawPoint, i + 1 < n, isDigit(scalars[i + 1]) {
+                        sawPoint = true
+                        digits.append(".")
+                        i += 1
+                    } else {
+                        break
+                    }
+                }
+                let text = String(digits)
+                tokens.append(
+                    TimeToken(
+                        kind: .number, lower: text, start: start, end: i, spaceBefore: sawSpace, value: Double(text)))
+            } else {
+                i += 1
+                tokens.append(
+                    TimeToken(
+                        kind: .punctuation, lower: String(c), start: start, end: i, spaceBefore: sawSpace, value: nil))
+            }
+            sawSpace = false
+        }
+        return tokens
+    }
+
+    static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c.value < 128 ? (c == " " || (c.value >= 9 && c.value <= 13)) : c.properties.isWhitespace
+    }
+    static func isDigit(_ c: Unicode.Scalar) -> Bool { c.value >= 48 && c.value <= 57 }
+    static func isLetter(_ c: Unicode.Scalar) -> Bool {
+        if c.value < 128 { return (c.value | 0x20) >= 97 && (c.value | 0x20) <= 122 }
+        return c.properties.isAlphabetic
+    }
+    static func isApostrophe(_ c: Unicode.Scalar) -> Bool { c == "'" || c == "\u{2019}" }
+    static func lowercased(_ c: Unicode.Scalar) -> Unicode.Scalar {
+        if c.value >= 65 && c.value <= 90 { return Unicode.Scalar(c.value + 32)! }
+        if c.value < 128 { return c }
+        return c.properties.lowercaseMapping.unicodeScalars.count == 1
+            ? c.properties.lowercaseMapping.unicodeScalars.first! : c
+    }
+    private static func threeDigits(_ s: [Unicode.Scalar], _ at: Int) -> Bool {
+        at + 3 <= s.count && isDigit(s[at]) && isDigit(s[at + 1]) && isDigit(s[at + 2])
+    }
+}

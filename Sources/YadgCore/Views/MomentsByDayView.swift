@@ -1,0 +1,52 @@
+import Foundation
+
+/// The Moments list: sections Today, Yesterday, then dates, newest first.
+/// ```
+/// Moments
+///
+/// Today
+///    1  took a walk
+///       2 hours ago · "Nice move, champ."
+/// ```
+/// Reference numbers count from the newest moment shown (1), for commands that name a row.
+public enum MomentsByDayView {
+    public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy) -> [StyledLine] {
+        var lines = [StyledLine(copy.momentsTitle, .title)]
+        guard !moments.isEmpty else {
+            lines.append(StyledLine(""))
+            lines.append(StyledLine(copy.momentsEmpty))
+            lines.append(StyledLine(copy.momentsEmptyAction, .dim))
+            return lines
+        }
+        let today = TimeWords.dayNumber(now, zone)
+        var currentDay: Int?
+        let width = String(moments.count).count
+        for (index, moment) in moments.enumerated() {
+            let day = TimeWords.dayNumber(moment.happenedAt, zone)
+            if day != currentDay {
+                currentDay = day
+                lines.append(StyledLine(""))
+                lines.append(StyledLine(sectionTitle(day: day, today: today, moment.happenedAt, zone, copy), .title))
+            }
+            let number = String(index + 1)
+            let reference = String(repeating: " ", count: width - number.count) + number
+            let star = moment.isFavorite ? "★ " : ""
+            lines.append(StyledLine("  \(reference)  \(star)\(moment.text)"))
+            let when =
+                day == today
+                ? TimeWords.relative(moment.happenedAt, now: now, in: zone)
+                : TimeWords.clock(moment.happenedAt, in: zone)
+            let pad = String(repeating: " ", count: width + 4)
+            lines.append(StyledLine("\(pad)\(when) · \"\(moment.praise)\"", .dim))
+        }
+        return lines
+    }
+
+    static func sectionTitle(day: Int, today: Int, _ date: Date, _ zone: TimeZone, _ copy: Copy) -> String {
+        if day == today { return copy.momentsToday }
+        if day == today - 1 { return copy.momentsYesterday }
+        let f = CivilTime.fields(of: date, in: zone)
+        let weekday = TimeWords.weekdayNames[TimeContext.weekday(ofDay: day)]
+        return "\(weekday), \(TimeWords.monthAbbreviations[f.month - 1]) \(f.day), \(f.year)"
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Creates yadg's folders and files so only their owner can read them (folders 0700, files 0600),
+/// whatever the umask.
+public enum PrivateFiles {
+    /// Creates `path` and any missing parents with mode 0700. Folders that already exist keep
+    /// their permissions (XDG Base Directory spec), except yadg's own leaf folder, which is
+    /// tightened to 0700.
+    public static func createDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            chmod(path, 0o700)
+            return
+        }
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(path, 0o700)
+    }
+
+    /// Creates an empty file with mode 0600 unless it exists; an existing file is set to 0600.
+    public static func createFileIfMissing(_ path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        fchmod(fd, 0o600)
+        close(fd)
+    }
+}

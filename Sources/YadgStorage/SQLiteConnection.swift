@@ -1,0 +1,65 @@
+import CSQLite
+import Foundation
+
+/// One open SQLite database handle. Not thread-safe by itself: the store serialises access.
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+
+    /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
+    /// The corresponding C function is `sqlite3_open_v2`.
+    public init(path: String) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: SQLiteResultCode(rawValue: code), message: message)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters.
+    /// The corresponding C function is `sqlite3_exec`.
+    public func execute(_ sql: String) throws {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+
+    /// Compiles one statement.
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// The first column of the first row of `sql`, as text.
+    public func scalarText(_ sql: String) throws -> String? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws. Returns only after
+    /// the COMMIT succeeded, so the caller may acknowledge the write.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Rows changed by the last statement. The corresponding C function is `sqlite3_changes`.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import YadgCore
+
+/// The durable ``MomentStore``: one SQLite database in WAL mode with `synchronous=FULL`, so a
+/// moment whose insert returned survives a crash or a power cut (reliability.md §0).
+public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
+    let connection: SQLiteConnection
+    private let lock = NSLock()
+
+    /// Opens the database file at `path`, creating it with mode 0600 first so the database and
+    /// its `-wal`/`-shm` companions are private, then migrates it.
+    public init(path: String) throws {
+        try PrivateFiles.createFileIfMissing(path)
+        connection = try SQLiteConnection(path: path)
+        try configure(persistent: true)
+    }
+
+    private init(connection: SQLiteConnection) throws {
+        self.connection = connection
+        try configure(persistent: false)
+    }
+
+    /// A store in memory (":memory:"), for tests.
+    public static func inMemory() throws -> SQLiteMomentStore {
+        try SQLiteMomentStore(connection: SQLiteConnection(path: ":memory:"))
+    }
+
+    private func configure(persistent: Bool) throws {
+        try connection.execute("PRAGMA busy_timeout = 5000")
+        if persistent {
+            _ = try connection.scalarText("PRAGMA journal_mode = WAL")
+        }
+        try connection.execute(
+            "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON")
+        try Migrations.run(on: connection)
+    }
+
+    /// The schema version the database is at.
+    public func schemaVersion() throws -> Int {
+        Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
+    }
+
+    // MARK: MomentStore
+
+    static let columns =
+        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at"
+
+    public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
+        try lock.withLock {
+            try connection.writeTransaction {
+                let insert = try connection.prepare(
+                    "INSERT INTO moments (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO NOTHING"
+                )
+                try insert.bind(Self.values(of: moment))
+                try insert.step()
+                guard connection.changes == 1 else { return false }
+                try writeState(state)
+                return true
+            }
+        }
+    }
+
+    public func update(_ moment: Moment) throws {
+        try lock.withLock {
+            try connection.writeTransaction {
+                let assignments = Self.columns.split(separator: ",").dropFirst()
+                    .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
+                let update = try connection.prepare("UPDATE moments SET \(assignments) WHERE id = ?")
+                var values = Self.values(of: moment)
+                values.append(values.removeFirst())  // id goes last, for the WHERE
+                try update.bind(values)
+                try update.step()
+            }
+        }
+    }
+
+    public func moment(id: UUID) throws -> Moment? {
+        try lock.withLock {
+            let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE id = ?")
+            try select.bind(id.uuidString.lowercased(), at: 1)
+            return try select.step() ? Self.moment(from: select) : nil
+        }
+    }
+
+    public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
+        try lock.withLock {
+            let select = try connection.prepare(
+                """
+                SELECT \(Self.columns) FROM moments
+                WHERE archived_at IS NULL AND happened_at >= ? AND happened_at < ?
+                ORDER BY happened_at DESC, submitted_at DESC LIMIT ?
+                """)
+            try select.bind(start.map(CivilTime.utcTimestamp) ?? "", at: 1)
+            try select.bind(end.map(CivilTime.utcTimestamp) ?? "~", at: 2)
+            try select.bind(limit, at: 3)
+            var found: [Moment] = []
+            while try select.step() {
+                if let moment = Self.moment(from: select) { found.append(moment) }
+            }
+            return found
+        }
+    }
+
+    public func lastSubmittedMoment() throws -> Moment? {
+        try lock.withLock {
+            let select = try connection.prepare(
+                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC LIMIT 1")
+            return try select.step() ? Self.moment(from: select) : nil
+        }
+    }
+
+    public func stateValue(_ key: StateKey) throws -> String? {
+        try lock.withLock {
+            let select = try connection.prepare("SELECT value FROM state WHERE key = ?")
+            try select.bind(key.rawValue, at: 1)
+            return try select.step() ? select.text(0) : nil
+        }
+    }
+
+    public func setState(_ values: [StateKey: String]) throws {
+        try lock.withLock {
+            try connection.writeTransaction { try writeState(values) }
+        }
+    }
+
+    // MARK: Rows
+
+    private func writeState(_ values: [StateKey: String]) throws {
+        guard !values.isEmpty else { return }
+        let upsert = try connection.prepare(
+            "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+        for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            upsert.reset()
+            try upsert.bind(key.rawValue, at: 1)
+            try upsert.bind(value, at: 2)
+            try upsert.step()
+        }
+    }
+
+    static func values(of m: Moment) -> [SQLiteValue] {
+        [
+            .text(m.id.uuidString.lowercased()), .optional(m.serverId), .text(m.text),
+            .text(CivilTime.utcTimestamp(m.submittedAt)), .text(CivilTime.utcTimestamp(m.happenedAt)), .text(m.tz),
+            .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
+            .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
+            .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)),
+        ]
+    }
+
+    static func moment(from row: SQLiteStatement) -> Moment? {
+        guard let id = row.text(0).flatMap(UUID.init(uuidString:)),
+            let submitted = row.text(3).flatMap({ CivilTime.parse($0) }),
+            let happened = row.text(4).flatMap({ CivilTime.parse($0) })
+        else { return nil }
+        func list(_ column: Int32) -> [String] {
+            (row.text(column) ?? "").split(separator: "\n").map(String.init)
+        }
+        var moment = Moment(
+            id: id, serverId: row.text(1), text: row.text(2) ?? "", submittedAt: submitted, happenedAt: happened,
+            tz: row.text(5) ?? "UTC", offlinePraise: row.text(7) ?? "", aiPraise: row.text(8),
+            action: row.text(9) ?? "other", tags: list(10), isFavorite: row.integer(11) != 0,
+            isSynced: row.integer(12) != 0, syncError: row.text(13), mood: row.text(14), note: row.text(15),
+            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) })
+        moment.timeAgo = row.integer(6)
+        return moment
+    }
+}

@@ -1,0 +1,89 @@
+import CSQLite
+
+/// A compiled statement, finalised when released. Parameters are bound by 1-based index.
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    let connection: SQLiteConnection
+    let sql: String
+
+    /// The corresponding C function is `sqlite3_prepare_v2`.
+    init(connection: SQLiteConnection, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw connection.error(code, sql: sql) }
+        handle = statement
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds text, or NULL for nil. The corresponding C function is `sqlite3_bind_text`.
+    public func bind(_ value: String?, at index: Int32) throws {
+        let code: Int32
+        if let value {
+            code = sqlite3_bind_text(handle, index, value, -1, yadg_sqlite_transient())
+        } else {
+            code = sqlite3_bind_null(handle, index)
+        }
+        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    }
+
+    /// The corresponding C function is `sqlite3_bind_int64`.
+    public func bind(_ value: Int, at index: Int32) throws {
+        let code = sqlite3_bind_int64(handle, index, Int64(value))
+        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    }
+
+    /// Binds values to parameters 1, 2, … in order.
+    public func bind(_ values: [SQLiteValue]) throws {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .text(let text): try bind(text, at: index)
+            case .integer(let number): try bind(number, at: index)
+            case .null: try bind(nil as String?, at: index)
+            }
+        }
+    }
+
+    /// Advances to the next row: true for a row, false when done.
+    /// The corresponding C function is `sqlite3_step`.
+    @discardableResult
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(code, sql: sql)
+        }
+    }
+
+    /// Clears bindings and rewinds, so the statement can run again.
+    /// The corresponding C functions are `sqlite3_reset` and `sqlite3_clear_bindings`.
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// The text of column `index` (0-based), or nil for NULL.
+    /// The corresponding C function is `sqlite3_column_text`.
+    public func text(_ index: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, index) else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// The corresponding C function is `sqlite3_column_int64`.
+    public func integer(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+}
+
+/// A value to bind.
+public enum SQLiteValue: Equatable {
+    case text(String)
+    case integer(Int)
+    case null
+
+    public static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+}

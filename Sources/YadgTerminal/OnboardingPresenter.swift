@@ -1,0 +1,94 @@
+import CLibEdit
+import YadgCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Shows the first-run walkthrough on a terminal: the intro lines revealed one after another with
+/// a short fade from dim to normal (any key skips the animation), then the action, which waits for
+/// Enter, and the footer. Returns false if input ended before the person pressed Enter.
+public struct OnboardingPresenter {
+    let style: TerminalStyle
+    let copy: Copy
+    /// Pause between intro lines.
+    var lineDelayMs: Int32 = 900
+    /// How long a line stays dim before it settles.
+    var fadeDelayMs: Int32 = 180
+
+    public init(style: TerminalStyle, copy: Copy) {
+        self.style = style
+        self.copy = copy
+    }
+
+    public func present() -> Bool {
+        let terminal = RawInput()
+        defer { terminal.restore() }
+        var skipping = false
+        if style.usesColor { emit(style.start(.dim) + "   ·     ✦        ˚      ·    ✦      ˚" + style.reset + "\n\n") }
+        for line in copy.onboardingLines {
+            if !skipping && style.usesColor {
+                emit(style.start(.dim) + line + style.reset)
+                skipping = terminal.keyPressed(within: fadeDelayMs)
+                emit("\r\u{1B}[K")
+            }
+            emit(style.render(StyledLine(line, .plain)) + "\n")
+            if !skipping { skipping = terminal.keyPressed(within: lineDelayMs) }
+        }
+        emit(
+            "\n" + style.render(StyledLine(copy.onboardingAction, .primary)) + " "
+                + style.render(StyledLine(copy.onboardingActionHint, .dim)))
+        let pressedEnter = terminal.waitForEnter()
+        emit("\n" + style.render(StyledLine(copy.onboardingFooter, .dim)) + "\n\n")
+        return pressedEnter
+    }
+
+    private func emit(_ text: String) {
+        fputs(text, yadg_stdout())
+        fflush(yadg_stdout())
+    }
+}
+
+/// Standard input without line buffering or echo, for "any key" and "press Enter".
+final class RawInput {
+    private var original = termios()
+    private let active: Bool
+
+    init() {
+        active = tcgetattr(0, &original) == 0
+        guard active else { return }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(0, TCSANOW, &raw)
+    }
+
+    func restore() {
+        if active { tcsetattr(0, TCSANOW, &original) }
+    }
+
+    /// True when a key arrived within `milliseconds` (the key is consumed).
+    func keyPressed(within milliseconds: Int32) -> Bool {
+        var fd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&fd, 1, milliseconds) > 0 else { return false }
+        drainAvailable()
+        return true
+    }
+
+    /// Waits for Enter; false when input ends (Ctrl-D on a terminal, or a closed stream).
+    func waitForEnter() -> Bool {
+        var byte: UInt8 = 0
+        while read(0, &byte, 1) == 1 {
+            if byte == 10 || byte == 13 { return true }
+            if byte == 4 { return false }
+        }
+        return false
+    }
+
+    private func drainAvailable() {
+        var fd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while poll(&fd, 1, 0) > 0, read(0, &buffer, buffer.count) > 0 {}
+    }
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Messages for the terminal from other threads and tasks (AI praise, signals).
+///
+/// Only the editor thread writes to the terminal while a line is being edited. Producers post
+/// text here; one byte on a self-pipe wakes the editor, which prints the text above the prompt
+/// and redraws the half-typed line (terminal.md §2 and §6). Posting is safe from any thread.
+public final class Outbox: Sendable {
+    private let queue = Mutex<[String]>([])
+    /// Read end (polled by the editor) and write end of the wake pipe, both non-blocking.
+    let readFD: Int32
+    let writeFD: Int32
+
+    /// The byte a resize writes into the pipe; any other byte means "messages waiting".
+    static let resizeByte: UInt8 = 2
+
+    public init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    /// Queues `text` (one or more lines, already styled) and wakes the editor.
+    public func post(_ text: String) {
+        queue.withLock { $0.append(text) }
+        wake(1)
+    }
+
+    /// Takes every queued message.
+    public func takeAll() -> [String] {
+        queue.withLock { messages in
+            defer { messages.removeAll() }
+            return messages
+        }
+    }
+
+    public var hasMessages: Bool { queue.withLock { !$0.isEmpty } }
+
+    func wake(_ byte: UInt8) {
+        var b = byte
+        _ = write(writeFD, &b, 1)
+    }
+
+    /// Empties the pipe; returns true if a resize byte was among its contents.
+    func drain() -> Bool {
+        var resized = false
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(readFD, &buffer, buffer.count)
+            if n <= 0 { break }
+            if buffer[0..<n].contains(Self.resizeByte) { resized = true }
+        }
+        return resized
+    }
+}

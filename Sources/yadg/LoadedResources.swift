@@ -1,0 +1,38 @@
+import Foundation
+import YadgCore
+import YadgResources
+
+/// Decodes the embedded resources, letting a file of the same name in the config folder
+/// override each one (a person's own praise pool, say). A broken override is reported and the
+/// built-in file is used instead.
+enum LoadedResources {
+    static func load(configDirectory: String, warn: (String) -> Void) -> ShellResources {
+        func text(_ key: String) -> String {
+            let name = String(key.split(separator: "/").last ?? "")
+            if let override = try? String(contentsOfFile: configDirectory + "/" + name, encoding: .utf8) {
+                return override
+            }
+            return EmbeddedResources.text(key) ?? ""
+        }
+        func decode<T>(_ key: String, _ make: (String) throws -> T) -> T {
+            do {
+                return try make(text(key))
+            } catch {
+                warn(
+                    "yadg: your \(key.split(separator: "/").last ?? "") in \(configDirectory) couldn't be read, so I'm using the built-in one."
+                )
+                // The embedded file is tested in CI, so this cannot fail.
+                return try! make(EmbeddedResources.text(key) ?? "")
+            }
+        }
+        return ShellResources(
+            copy: decode("Resources/copy.json", Copy.init(json:)),
+            praise: decode("Resources/praise.json", PraisePool.init(json:)),
+            classifier: decode("Resources/actions.json", ActionClassifier.init(json:)),
+            homePhrases: decode("Resources/home-phrases.json") {
+                try JSONDecoder().decode([String].self, from: Data($0.utf8))
+            },
+            privacy: text("Resources/privacy.md").trimmingCharacters(in: .newlines),
+            terms: text("Resources/terms.md").trimmingCharacters(in: .newlines))
+    }
+}

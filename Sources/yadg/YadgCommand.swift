@@ -1,0 +1,124 @@
+import Foundation
+import YadgCore
+import YadgStorage
+import YadgTerminal
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads argv and the environment, builds the live dependencies, and runs one of the modes:
+/// the conversation (a terminal), piped lines, or a one-shot command.
+struct YadgCommand {
+    static let version = "0.1.0"
+
+    let arguments: [String]
+    let environment: [String: String]
+
+    struct Options {
+        var json = false
+        var noAI = false
+        var help = false
+        var version = false
+        var command: [String] = []
+    }
+
+    func run() -> Int32 {
+        let resources = LoadedResources.load(configDirectory: Paths(environment: environment).configDirectory) {
+            Output.err($0 + "\n")
+        }
+        let copy = resources.copy
+        let options: Options
+        switch parseOptions() {
+        case .success(let parsed): options = parsed
+        case .failure(let bad):
+            Output.err(Copy.fill(copy.unknownOption, ["option": bad.option]) + "\n")
+            return 2
+        }
+        if options.help {
+            Output.out(usage(copy) + "\n")
+            return 0
+        }
+        if options.version {
+            Output.out("yadg \(Self.version)\n")
+            return 0
+        }
+
+        let zone =
+            environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
+            ?? TimeZone.current
+        let clock: any WallClock
+        if let fixed = environment["YADG_NOW"] {
+            guard let date = CivilTime.parse(fixed, zone: zone) else {
+                Output.err(Copy.fill(copy.invalidNow, ["value": fixed]) + "\n")
+                return 2
+            }
+            clock = FixedClock(date)
+        } else {
+            clock = SystemClock()
+        }
+        let rng: any RandomNumberGenerator =
+            environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
+
+        let paths = Paths(environment: environment)
+        let store: SQLiteMomentStore
+        do {
+            try PrivateFiles.createDirectory(paths.dataDirectory)
+            store = try SQLiteMomentStore(path: paths.database)
+            if try store.stateValue(.anonymousUserId) == nil {
+                try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
+            }
+        } catch {
+            Output.err(Copy.fill(copy.storageUnavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
+            return 1
+        }
+
+        let interactive = isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb" && !options.json
+        let mode: Shell.Mode = interactive && options.command.isEmpty ? .conversation : .piped
+        let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
+        let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment)
+        let session = Session(shell: shell, store: store, style: style, json: options.json, clock: clock, zone: zone)
+
+        if !options.command.isEmpty {
+            return session.runCommand(options.command, copy: copy)
+        }
+        if mode == .conversation {
+            try? PrivateFiles.createDirectory(paths.stateDirectory)
+            return session.converse(historyPath: paths.history, copy: copy)
+        }
+        return session.readPipe()
+    }
+
+    private struct BadOption: Error { let option: String }
+
+    private func parseOptions() -> Result<Options, BadOption> {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.first, options.command.isEmpty {
+            rest = rest.dropFirst()
+            switch argument {
+            case "--json": options.json = true
+            case "--no-ai": options.noAI = true
+            case "--help", "-h": options.help = true
+            case "--version", "-V": options.version = true
+            case "--": options.command = Array(rest)
+            default:
+                if argument.hasPrefix("-") && argument.count > 1 { return .failure(BadOption(option: argument)) }
+                options.command = [argument] + rest
+            }
+        }
+        return .success(options)
+    }
+
+    private func usage(_ copy: Copy) -> String {
+        let specs = CommandTable.all.filter(\.asSubcommand)
+        let width = specs.map(\.name.rawValue.count).max() ?? 0
+        let lines = specs.map { spec in
+            let name = spec.name.rawValue
+            return "  \(name)\(String(repeating: " ", count: width - name.count))   \(copy.commands[name] ?? "")"
+        }
+        return Copy.fill(copy.usage, ["commands": lines.joined(separator: "\n")])
+    }
+}

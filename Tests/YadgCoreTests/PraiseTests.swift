@@ -1,0 +1,56 @@
+import Testing
+
+@testable import YadgCore
+
+struct PraiseTests {
+    let resources = TestSupport.resources
+
+    @Test func everyCategoryHasSeveralLines() {
+        for category in PraiseCategory.allCases {
+            #expect((resources.praise.lines[category]?.count ?? 0) >= 5, "\(category)")
+        }
+    }
+
+    @Test("Never the same line twice in a row, whatever the sequence of categories")
+    func neverRepeatsInARow() {
+        let picker = PraisePicker(pool: resources.praise)
+        var rng = SplitMix64(seed: 42)
+        var recent: [String] = []
+        for round in 0..<2000 {
+            let category = PraiseCategory.allCases[Int(rng.next() % UInt64(PraiseCategory.allCases.count))]
+            let line = picker.pick(category, avoiding: recent, using: &rng)
+            #expect(line != recent.first, "round \(round)")
+            #expect(resources.praise.lines[category]!.contains(line))
+            recent = Array(([line] + recent).prefix(5))
+        }
+    }
+
+    @Test func seededPicksRepeat() {
+        let picker = PraisePicker(pool: resources.praise)
+        var a = SplitMix64(seed: 9)
+        var b = SplitMix64(seed: 9)
+        let first = (0..<20).map { _ in picker.pick(.chores, avoiding: [], using: &a) }
+        let second = (0..<20).map { _ in picker.pick(.chores, avoiding: [], using: &b) }
+        #expect(first == second)
+    }
+
+    @Test(arguments: [
+        ("took a walk", PraiseCategory.movement), ("walked 10,000 steps", .movement), ("did the dishes", .chores),
+        ("called mom", .social), ("took my meds", .selfCare), ("answered 40 emails", .work),
+        ("painted a little", .creativity), ("took a nap", .rest), ("cooked dinner", .food),
+        ("read 2 chapters", .learning), ("helped a neighbor carry groceries", .kindness),
+        ("I installed this app. A tiny step, but it counts.", .other),
+    ])
+    func classifier(text: String, category: PraiseCategory) {
+        #expect(resources.classifier.classify(text) == category)
+    }
+
+    @Test func poolRejectsAMissingCategory() {
+        #expect(throws: ResourceError.missing("praise lines for rest")) {
+            try PraisePool(
+                json:
+                    #"{"movement": ["a"], "chores": ["a"], "social": ["a"], "self-care": ["a"], "work": ["a"], "creativity": ["a"], "food": ["a"], "learning": ["a"], "kindness": ["a"], "other": ["a"]}"#
+            )
+        }
+    }
+}

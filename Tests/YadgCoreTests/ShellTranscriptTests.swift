@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+@testable import YadgCore
+
+/// Lines in, exact text out, with a fixed clock (Thu 2026-11-19 15:04 New York), a seeded
+/// generator and the in-memory store.
+struct ShellTranscriptTests {
+    @Test func loggingPrintsTheCardAfterSaving() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store)
+        let reply = shell.handle("took a walk 2 hours ago")
+        guard case .logged(let moment) = reply.events.first else {
+            Issue.record("not logged: \(reply)")
+            return
+        }
+        #expect(
+            reply.lines.plainText == """
+                Moment logged
+                  took a walk
+                  2 hours ago · 1:04 PM
+                  \(moment.offlinePraise)
+                """)
+        #expect(TestSupport.resources.praise.lines[.movement]!.contains(moment.offlinePraise))
+        #expect(try store.moment(id: moment.id) == moment)
+        #expect(moment.id.uuidString == "00000000-0000-4000-8000-000000000001")
+        #expect(moment.timeAgo == 7200)
+        #expect(moment.action == "movement")
+        #expect(moment.tz == "America/New_York")
+        #expect(try store.stateValue(.hasCompletedFirstLog) == "1")
+        #expect(try store.stateValue(.recentPraise) == moment.offlinePraise)
+    }
+
+    @Test func seededRunsGiveTheSameTranscript() {
+        let lines = ["did the dishes", "called mom yesterday evening", "read 2 chapters"]
+        let first = TestSupport.shell(seed: 3)
+        let second = TestSupport.shell(seed: 3)
+        #expect(lines.map { first.handle($0).lines } == lines.map { second.handle($0).lines })
+    }
+
+    @Test func consecutiveMomentsNeverRepeatAPraiseLine() {
+        let shell = TestSupport.shell()
+        var previous = ""
+        for _ in 0..<50 {
+            guard case .logged(let moment) = shell.handle("did the dishes").events.first else {
+                Issue.record("not logged")
+                return
+            }
+            #expect(moment.offlinePraise != previous)
+            previous = moment.offlinePraise
+        }
+    }
+
+    @Test func futureIsNotLogged() throws {
+        let store = InMemoryMomentStore()
+        let reply = TestSupport.shell(store: store).handle("going to clean the garage in 10 minutes")
+        #expect(
+            reply.lines.plainText
+                == "That sounds like it hasn't happened yet, so it's not a win yet. Log it once it's done and I'll cheer."
+        )
+        #expect(reply.events == [.notLogged(input: "going to clean the garage in 10 minutes", reason: .future)])
+        #expect(reply.failure != nil)
+        #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).isEmpty)
+        #expect(try store.stateValue(.hasCompletedFirstLog) == nil)
+    }
+
+    @Test func tooLongIsRefusedKindly() throws {
+        let long = String(repeating: "a", count: 1001)
+        let piped = TestSupport.shell().handle(long)
+        #expect(piped.lines.plainText == "That's a lot for one moment. Could you keep it under 1000 characters?")
+        #expect(piped.events == [.notLogged(input: long, reason: .tooLong)])
+        let conversation = TestSupport.shell(mode: .conversation).handle(long)
+        #expect(conversation.lines.last?.text == "Your line is still in history: press ↑ to get it back.")
+        #expect(
+            TestSupport.shell().handle(String(repeating: "é", count: 1000)).events.first.map {
+                if case .logged = $0 { true } else { false }
+            } == true)
+    }
+
+    @Test func blankLines() {
+        #expect(TestSupport.shell().handle("   ") == ShellReply())
+        let shell = TestSupport.shell(mode: .conversation)
+        let phrases = TestSupport.resources.homePhrases
+        let first = shell.currentHomePhrase().text
+        let next = shell.handle("").lines
+        #expect(next.count == 1)
+        #expect(next[0].text == phrases[(phrases.firstIndex(of: first)! + 1) % phrases.count])
+    }
+
+    @Test func onlyATimeIsNotAMoment() {
+        let reply = TestSupport.shell().handle("2 hours ago")
+        #expect(reply.lines.plainText == "Tell me what you did, too, like: took a walk 2 hours ago")
+        #expect(reply.events == [.notLogged(input: "2 hours ago", reason: .noText)])
+    }
+
+    @Test func unknownCommandSuggests() {
+        let reply = TestSupport.shell().handle("/momnts")
+        #expect(reply.lines.plainText == "I don't know /momnts. Did you mean /moments?")
+        #expect(reply.failure == "I don't know /momnts. Did you mean /moments?")
+    }
+
+    @Test func momentsByDay() {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, seed: 11)
+        #expect(
+            shell.handle("/moments").lines.plainText == """
+                Moments
+
+                No moments yet… but you're here, so that's one.
+                Log your first moment (just type it)
+                """)
+        let logged = [
+            "took a walk 2 hours ago", "called mom yesterday evening", "read a book 3 days ago", "drank water",
+        ]
+        .map { line -> Moment in
+            guard case .logged(let m) = shell.handle(line).events.first else { fatalError(line) }
+            return m
+        }
+        #expect(
+            shell.handle("/moments").lines.plainText == """
+                Moments
+
+                Today
+                  1  drank water
+                     just now · "\(logged[3].offlinePraise)"
+                  2  took a walk
+                     2 hours ago · "\(logged[0].offlinePraise)"
+
+                Yesterday
+                  3  called mom
+                     8:30 PM · "\(logged[1].offlinePraise)"
+
+                Monday, Nov 16, 2026
+                  4  read a book
+                     3:04 PM · "\(logged[2].offlinePraise)"
+                """)
+        #expect(shell.handle("/today").lines.plainText.contains("called mom") == false)
+        #expect(shell.handle("/moments today").lines == shell.handle("/today").lines)
+    }
+
+    @Test func help() {
+        #expect(
+            TestSupport.shell().handle("/help").lines.plainText == """
+                Type what you did, big or small, and press Enter. For example: took a walk 2 hours ago
+
+                Commands:
+                  /help      show what you can do
+                  /moments   your moments by day
+                  /today     view today's moments
+                  /privacy   what stays on this machine and what leaves it
+                  /terms     the terms of use
+                  /quit      leave (Ctrl-D works too)
+                """)
+    }
+
+    @Test func homeShowsTheFirstLogHintUntilTheFirstSave() {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: .conversation)
+        let phrase = shell.currentHomePhrase().text
+        #expect(shell.isFirstLogPending)
+        #expect(
+            shell.home().plainText == """
+                You Are Doing Great
+                \(phrase)
+
+                I Did a Thing — type what you did. Big or small, it counts.
+                /help for commands · Ctrl-D to leave
+
+                Hey… installing the app counts too. Wanna log that tiny win?
+                """)
+        _ = shell.handle("I installed this app. A tiny step, but it counts.")
+        #expect(!shell.isFirstLogPending)
+        #expect(!shell.home().plainText.contains("installing the app"))
+        // The flag is stored, so a new session (any mode) sees it too.
+        #expect(!TestSupport.shell(store: store, mode: .piped).isFirstLogPending)
+    }
+
+    @Test func quit() {
+        let reply = TestSupport.shell().handle("/quit")
+        #expect(reply.quit)
+        #expect(reply.lines.plainText == "Take care. You're doing great.")
+    }
+
+    @Test func aFailingStoreMeansNoAcknowledgement() {
+        let shell = Shell(
+            store: FailingStore(), clock: FixedClock(TestSupport.date("2026-11-19T15:04:00")),
+            timeZone: TestSupport.newYork, resources: TestSupport.resources, rng: SplitMix64(seed: 1), mode: .piped)
+        let reply = shell.handle("did the dishes")
+        #expect(reply.events == [.notLogged(input: "did the dishes", reason: .saveFailed)])
+        #expect(!reply.lines.plainText.contains("Moment logged"))
+    }
+}
+
+/// A store whose writes always fail, as a full disk would.
+final class FailingStore: MomentStore {
+    struct DiskFull: Error {}
+    func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool { throw DiskFull() }
+    func update(_ moment: Moment) throws { throw DiskFull() }
+    func moment(id: UUID) throws -> Moment? { nil }
+    func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] { [] }
+    func lastSubmittedMoment() throws -> Moment? { nil }
+    func stateValue(_ key: StateKey) throws -> String? { nil }
+    func setState(_ values: [StateKey: String]) throws { throw DiskFull() }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import YadgCore
+import YadgResources
+
+/// Shared fakes for the core's tests: the real resource files, a fixed clock, seeded randomness
+/// and predictable ids.
+enum TestSupport {
+    static let newYork = TimeZone(identifier: "America/New_York")!
+
+    /// The shipped resources, decoded as the executable decodes them.
+    static let resources: ShellResources = {
+        func text(_ key: String) -> String { EmbeddedResources.text(key)! }
+        return try! ShellResources(
+            copy: Copy(json: text("Resources/copy.json")),
+            praise: PraisePool(json: text("Resources/praise.json")),
+            classifier: ActionClassifier(json: text("Resources/actions.json")),
+            homePhrases: JSONDecoder().decode([String].self, from: Data(text("Resources/home-phrases.json").utf8)),
+            privacy: text("Resources/privacy.md"), terms: text("Resources/terms.md"))
+    }()
+
+    /// A local wall time in a zone, e.g. `date("2026-11-19T15:04:00")`.
+    static func date(_ local: String, _ zone: TimeZone = newYork) -> Date {
+        CivilTime.parse(local, zone: zone)!
+    }
+
+    /// Ids 00000000-0000-4000-8000-000000000001, …02, … in order.
+    static func sequentialIDs() -> () -> UUID {
+        var next = 0
+        return {
+            next += 1
+            return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", next))!
+        }
+    }
+
+    static func shell(
+        store: InMemoryMomentStore = InMemoryMomentStore(), now: String = "2026-11-19T15:04:00",
+        mode: Shell.Mode = .piped, seed: UInt64 = 7
+    ) -> Shell {
+        Shell(
+            store: store, clock: FixedClock(date(now)), timeZone: newYork, resources: resources,
+            rng: SplitMix64(seed: seed), mode: mode, makeID: sequentialIDs())
+    }
+}
