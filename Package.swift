@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"]),
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
-        .testTarget(name: "YadgEndToEndTests", dependencies: ["YadgCore"]),
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        .testTarget(name: "YadgEndToEndTests", dependencies: ["yadg", "CSQLite", "CPseudoTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,163 @@
+import CPseudoTerminal
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Drives the conversation through a pseudo-terminal, as a person at a keyboard would.
+struct InteractiveModeTests {
+    @Test("First run: onboarding, the pre-filled first line edited and saved, Ctrl-C, Ctrl-D")
+    func firstRun() throws {
+        let home = YadgProcess.makeHome()
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+        defer { terminal.close() }
+
+        try terminal.waitFor("Hey. Glad you're here.")
+        terminal.type("x")  // any key skips the animation
+        try terminal.waitFor("Alright, let's do this")
+        terminal.type("\r")
+        try terminal.waitFor("› I installed this app. A tiny step, but it counts.")
+        terminal.type("\u{17}\u{17}\u{17}matters ☕.\r")  // Ctrl-W ×3 deletes "but it counts."
+        try terminal.waitFor("Moment logged")
+        try terminal.waitFor("/today to view today's moments")
+        terminal.type("abandon this\u{03}")  // Ctrl-C
+        try terminal.waitFor("› abandon this^C")
+        terminal.type("\u{04}")  // Ctrl-D on an empty line
+        let status = try terminal.waitForExit()
+        #expect(status == 0)
+
+        let stored = YadgProcess.query("SELECT text, offline_praise FROM moments", home: home)
+        #expect(stored.count == 1)
+        #expect(stored.first?[0] == "I installed this app. A tiny step, matters ☕.")
+        let screen = terminal.screenText
+        #expect(screen.contains("""
+            Moment logged
+              I installed this app. A tiny step, matters ☕.
+              just now · 3:04 PM
+              \(stored.first?[1] ?? "")
+              /today to view today's moments
+            """))
+        #expect(screen.contains("Hey… installing the app counts too. Wanna log that tiny win?"))
+        #expect(screen.hasSuffix("Take care. You're doing great.\n"))
+        #expect(!screen.contains("abandon this\n"), "the abandoned line was not submitted")
+        #expect(YadgProcess.query("SELECT key, value FROM state WHERE key LIKE 'has%' ORDER BY key", home: home)
+            == [["hasCompletedFirstLog", "1"], ["hasSeenOnboarding", "1"]])
+        let history = try String(contentsOfFile: home + "/history", encoding: .utf8)
+        #expect(history == "I installed this app. A tiny step, matters ☕.\n")
+
+        // The second run: no onboarding, no hint, an empty first prompt.
+        let again = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+        defer { again.close() }
+        try again.waitFor("I Did a Thing")
+        again.type("/mo\t")  // Tab completes the command
+        try again.waitFor("› /moments ")
+        again.type("\r")
+        try again.waitFor("I installed this app. A tiny step, matters ☕.")
+        again.type("\u{04}")
+        #expect(try again.waitForExit() == 0)
+        #expect(!again.screenText.contains("Glad you're here"))
+        #expect(!again.screenText.contains("installing the app counts too"))
+    }
+}
+
+/// A child process on a pseudo-terminal, with what it printed collected as it runs.
+final class PseudoTerminal: @unchecked Sendable {
+    struct TimedOut: Error, CustomStringConvertible {
+        let waitingFor: String
+        let screen: String
+        var description: String { "timed out waiting for \(waitingFor.debugDescription); screen:\n\(screen)" }
+    }
+
+    private let master: Int32
+    private let process = Process()
+    private let lock = NSLock()
+    private var output = Data()
+    private var reader: Thread?
+
+    init(arguments: [String], environment: [String: String]) throws {
+        var name = [CChar](repeating: 0, count: 128)
+        master = yadg_open_pty(&name, 24, 80)
+        guard master >= 0 else { throw POSIXError(.ENXIO) }
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw POSIXError(.ENXIO) }
+        let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.executableURL = YadgProcess.binary
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = handle
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try handle.close()
+        let fd = master
+        let thread = Thread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                guard let self else { break }
+                self.lock.withLock { self.output.append(contentsOf: buffer[0..<n]) }
+            }
+        }
+        reader = thread
+        thread.start()
+    }
+
+    func type(_ text: String) {
+        for byte in Array(text.utf8) {
+            var b = byte
+            _ = write(master, &b, 1)
+        }
+    }
+
+    /// What a person would read: the output with escape sequences and carriage returns removed.
+    var screenText: String {
+        let raw = lock.withLock { String(decoding: output, as: UTF8.self) }
+        var text = String.UnicodeScalarView()
+        var scalars = raw.unicodeScalars.makeIterator()
+        while let c = scalars.next() {
+            if c == "\u{1B}" {
+                guard let kind = scalars.next() else { break }
+                if kind == "[" {
+                    while let p = scalars.next(), !(0x40...0x7E).contains(p.value) {}
+                } else if kind == "]" {
+                    while let p = scalars.next(), p != "\u{07}" {}
+                }
+            } else if c == "\r" || c == "\u{07}" || c == "\u{08}" {
+                continue
+            } else {
+                text.append(c)
+            }
+        }
+        return String(text)
+    }
+
+    func waitFor(_ text: String, timeout: TimeInterval = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if screenText.contains(text) { return }
+            usleep(20_000)
+        }
+        throw TimedOut(waitingFor: text, screen: screenText)
+    }
+
+    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            process.terminate()
+            throw TimedOut(waitingFor: "exit", screen: screenText)
+        }
+        usleep(100_000)  // let the reader collect the last bytes
+        return process.terminationStatus
+    }
+
+    func close() {
+        if process.isRunning { process.terminate() }
+        Glibc.close(master)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The built binary with piped stdin: exact stdout, stderr and exit status.
+@Suite(.serialized)
+struct PipedModeTests {
+    @Test func logsEachLineAndPrintsTheCard() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(stdin: "took a walk 2 hours ago\n\ncalled mom yesterday evening\n", home: home)
+        let praise = YadgProcess.query("SELECT offline_praise FROM moments ORDER BY happened_at DESC", home: home)
+            .map { $0[0] }
+        #expect(praise.count == 2)
+        #expect(result.stdout == """
+            Moment logged
+              took a walk
+              2 hours ago · 1:04 PM
+              \(praise[0])
+            Moment logged
+              called mom
+              yesterday · 8:30 PM
+              \(praise[1])
+
+            """)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        let stored = YadgProcess.query("SELECT text, happened_at, tz, action FROM moments ORDER BY happened_at", home: home)
+        #expect(stored == [
+            ["called mom", "2026-11-19T01:30:00.000Z", "America/New_York", "social"],
+            ["took a walk", "2026-11-19T18:04:00.000Z", "America/New_York", "movement"],
+        ])
+        #expect(YadgProcess.query("SELECT value FROM state WHERE key = 'hasCompletedFirstLog'", home: home) == [["1"]])
+    }
+
+    @Test func linesNotLoggedGoToStderrAndExitOne() throws {
+        let home = YadgProcess.makeHome()
+        let long = String(repeating: "x", count: 1001)
+        let result = try YadgProcess.run(stdin: "going to run in 2 hours\n\(long)\n/momnts\ndid the dishes\n", home: home)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            yadg: line 1: That sounds like it hasn't happened yet, so it's not a win yet. Log it once it's done and I'll cheer.
+            yadg: line 2: That's a lot for one moment. Could you keep it under 1000 characters?
+            yadg: line 3: I don't know /momnts. Did you mean /moments?
+
+            """)
+        #expect(result.stdout.hasPrefix("Moment logged\n  did the dishes\n  just now · 3:04 PM\n"))
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
+    }
+
+    @Test func jsonEvents() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(
+            ["--json"], stdin: "took a walk 2 hours ago\ntomorrow I'll rest\n", home: home)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let logged = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        let id = try #require(logged?["id"] as? String)
+        let praise = try #require(logged?["offlinePraise"] as? String)
+        #expect(lines[0] == """
+            {"event":"logged","id":"\(id)","text":"took a walk","happenedAt":"2026-11-19T13:04:00-05:00","timeAgo":7200,"offlinePraise":"\(praise)"}
+            """)
+        #expect(UUID(uuidString: id) != nil)
+        #expect(YadgProcess.query("SELECT id FROM moments", home: home) == [[id]])
+        #expect(lines[1] == #"{"event":"not_logged","input":"tomorrow I'll rest","reason":"future"}"#)
+        #expect(result.status == 1)
+    }
+
+    @Test func commandsInAPipe() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(stdin: "/moments\n", home: home)
+        #expect(result.stdout == """
+            Moments
+
+            No moments yet… but you're here, so that's one.
+            Log your first moment (just type it)
+
+            """)
+        #expect(result.status == 0)
+    }
+
+    @Test func oneShotCommands() throws {
+        let home = YadgProcess.makeHome()
+        let logged = try YadgProcess.run(["log", "read", "2", "chapters", "yesterday"], home: home)
+        #expect(logged.status == 0)
+        #expect(logged.stdout.hasPrefix("Moment logged\n  read 2 chapters\n  yesterday · 12:00 PM\n"))
+        let moments = try YadgProcess.run(["moments"], home: home)
+        #expect(moments.stdout.contains("Yesterday\n  1  read 2 chapters\n     12:00 PM · \""))
+        let future = try YadgProcess.run(["log", "I'll", "nap", "in", "an", "hour"], home: home)
+        #expect(future.status == 1)
+        #expect(future.stdout == "")
+        #expect(future.stderr.hasPrefix("yadg: That sounds like it hasn't happened yet"))
+        let unknown = try YadgProcess.run(["momnts"], home: home)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "yadg: I don't know /momnts. Did you mean /moments?\n")
+    }
+
+    @Test func helpAndVersion() throws {
+        let home = YadgProcess.makeHome()
+        let help = try YadgProcess.run(["--help"], home: home)
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("Usage: yadg [--json] [--no-ai] [command]\n"))
+        #expect(help.stdout.contains("  log       log a moment from the command line: yadg log took a walk\n"))
+        #expect(try YadgProcess.run(["--version"], home: home).stdout == "yadg 0.1.0\n")
+        let bad = try YadgProcess.run(["--frobnicate"], home: home)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "yadg: I don't know the option --frobnicate. Try yadg --help.\n")
+        #expect(try YadgProcess.run(["--no-ai", "log", "ok"], home: home).status == 0)
+    }
+
+    @Test("A closed pipe ends yadg quietly")
+    func brokenPipe() throws {
+        let home = YadgProcess.makeHome()
+        _ = try YadgProcess.run(stdin: (1...40).map { "moment \($0)\n" }.joined(), home: home)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "'\(YadgProcess.binary.path)' moments | head -1"]
+        process.environment = YadgProcess.environment(home: home)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(out == "Moments\n")
+        #expect(err == "")
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("The binary copied alone to another folder still has its praise pool and copy")
+    func selfContainedBinary() throws {
+        let folder = YadgProcess.makeHome()
+        let copy = URL(fileURLWithPath: folder).appending(path: "yadg")
+        try FileManager.default.copyItem(at: YadgProcess.binary, to: copy)
+        let result = try YadgProcess.run(stdin: "did the dishes\n", home: folder, executable: copy)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Moment logged\n  did the dishes\n"))
+        #expect(result.stdout.split(separator: "\n").count == 4)
+    }
+
+    @Test func privateFiles() throws {
+        let base = YadgProcess.makeHome()
+        let result = try YadgProcess.run(
+            stdin: "ok\n", home: base,
+            env: ["YADG_HOME": "", "XDG_DATA_HOME": base + "/data", "XDG_STATE_HOME": base + "/state"])
+        #expect(result.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: base + "/data/yadg")
+        #expect(attributes[.posixPermissions] as? Int == 0o700)
+        let db = try FileManager.default.attributesOfItem(atPath: base + "/data/yadg/moments.db")
+        #expect(db[.posixPermissions] as? Int == 0o600)
+    }
+}

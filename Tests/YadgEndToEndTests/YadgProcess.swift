@@ -1,0 +1,79 @@
+import CSQLite
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs the built `yadg` binary, as a person or a script would.
+enum YadgProcess {
+    /// The `yadg` built beside this test bundle.
+    static var binary: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "yadg")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return packageRoot.appending(path: ".build/debug/yadg")
+    }
+
+    struct Result {
+        let stdout: String
+        let stderr: String
+        let status: Int32
+    }
+
+    /// A fresh, empty YADG_HOME.
+    static func makeHome() -> String {
+        let path = NSTemporaryDirectory() + "yadg-e2e-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The fixed environment of the transcripts: Thu 2026-11-19 15:04 in New York, seed 7.
+    static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
+        var env = ["YADG_HOME": home, "YADG_NOW": "2026-11-19T15:04:00", "TZ": "America/New_York", "YADG_SEED": "7",
+                   "PATH": "/usr/bin:/bin", "HOME": home, "TERM": "dumb"]
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    static func run(_ arguments: [String] = [], stdin: String = "", home: String, executable: URL? = nil,
+                    env: [String: String] = [:]) throws -> Result
+    {
+        let process = Process()
+        process.executableURL = executable ?? binary
+        process.arguments = arguments
+        process.environment = environment(home: home, extra: env)
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+
+    /// Rows of a query on the home's database, read with SQLite directly (as the sqlite3 shell would).
+    static func query(_ sql: String, home: String) -> [[String]] {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(home + "/moments.db", &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { return [] }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { return [] }
+        defer { sqlite3_finalize(statement) }
+        var rows: [[String]] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+            })
+        }
+        return rows
+    }
+}
