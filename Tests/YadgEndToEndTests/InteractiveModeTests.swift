@@ -47,6 +47,8 @@ struct InteractiveModeTests {
             == [["hasCompletedFirstLog", "1"], ["hasSeenOnboarding", "1"]])
         let history = try String(contentsOfFile: home + "/history", encoding: .utf8)
         #expect(history == "I installed this app. A tiny step, matters ☕.\n")
+        let historyMode = try FileManager.default.attributesOfItem(atPath: home + "/history")[.posixPermissions]
+        #expect(historyMode as? Int == 0o600)
 
         // The second run: no onboarding, no hint, an empty first prompt.
         let again = try PseudoTerminal(
