@@ -46,6 +46,9 @@ struct YadgCommand {
             return 0
         }
 
+        if options.command.first == "parse" {
+            return ParseCommand.run(arguments: Array(options.command.dropFirst()), environment: environment, copy: copy)
+        }
         let zone =
             environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
             ?? TimeZone.current

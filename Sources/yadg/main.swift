@@ -9,7 +9,8 @@ import Foundation
 // Without a UTF-8 locale, libedit drops every non-ASCII character typed (terminal.md §2) and
 // cannot show the prompt; with no LANG set at all it crashed. Fall back to C.UTF-8 then.
 setlocale(LC_CTYPE, "")
-if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8") {
+if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")
+{
     setlocale(LC_CTYPE, "C.UTF-8")
 }
 // A closed pipe is reported by write() as EPIPE, and Output ends quietly then.

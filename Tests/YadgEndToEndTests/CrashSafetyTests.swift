@@ -43,7 +43,8 @@ struct CrashSafetyTests {
             try? input.fileHandleForWriting.close()
             let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             // Only whole lines count as acknowledgements.
-            for line in out.split(separator: "\n", omittingEmptySubsequences: true).dropLast(out.hasSuffix("\n") ? 0 : 1)
+            for line in out.split(separator: "\n", omittingEmptySubsequences: true).dropLast(
+                out.hasSuffix("\n") ? 0 : 1)
             where line.hasPrefix("{\"event\":\"logged\"") {
                 let id = line.dropFirst("{\"event\":\"logged\",\"id\":\"".count).prefix(36)
                 acknowledged.insert(String(id))

@@ -33,18 +33,21 @@ struct InteractiveModeTests {
         #expect(stored.count == 1)
         #expect(stored.first?[0] == "I installed this app. A tiny step, matters ☕.")
         let screen = terminal.screenText
-        #expect(screen.contains("""
-            Moment logged
-              I installed this app. A tiny step, matters ☕.
-              just now · 3:04 PM
-              \(stored.first?[1] ?? "")
-              /today to view today's moments
-            """))
+        #expect(
+            screen.contains(
+                """
+                Moment logged
+                  I installed this app. A tiny step, matters ☕.
+                  just now · 3:04 PM
+                  \(stored.first?[1] ?? "")
+                  /today to view today's moments
+                """))
         #expect(screen.contains("Hey… installing the app counts too. Wanna log that tiny win?"))
         #expect(screen.hasSuffix("Take care. You're doing great.\n"))
         #expect(!screen.contains("abandon this\n"), "the abandoned line was not submitted")
-        #expect(YadgProcess.query("SELECT key, value FROM state WHERE key LIKE 'has%' ORDER BY key", home: home)
-            == [["hasCompletedFirstLog", "1"], ["hasSeenOnboarding", "1"]])
+        #expect(
+            YadgProcess.query("SELECT key, value FROM state WHERE key LIKE 'has%' ORDER BY key", home: home)
+                == [["hasCompletedFirstLog", "1"], ["hasSeenOnboarding", "1"]])
         let history = try String(contentsOfFile: home + "/history", encoding: .utf8)
         #expect(history == "I installed this app. A tiny step, matters ☕.\n")
         let historyMode = try FileManager.default.attributesOfItem(atPath: home + "/history")[.posixPermissions]

@@ -10,38 +10,43 @@ struct PipedModeTests {
         let praise = YadgProcess.query("SELECT offline_praise FROM moments ORDER BY happened_at DESC", home: home)
             .map { $0[0] }
         #expect(praise.count == 2)
-        #expect(result.stdout == """
-            Moment logged
-              took a walk
-              2 hours ago · 1:04 PM
-              \(praise[0])
-            Moment logged
-              called mom
-              yesterday · 8:30 PM
-              \(praise[1])
+        #expect(
+            result.stdout == """
+                Moment logged
+                  took a walk
+                  2 hours ago · 1:04 PM
+                  \(praise[0])
+                Moment logged
+                  called mom
+                  yesterday · 8:30 PM
+                  \(praise[1])
 
-            """)
+                """)
         #expect(result.stderr == "")
         #expect(result.status == 0)
-        let stored = YadgProcess.query("SELECT text, happened_at, tz, action FROM moments ORDER BY happened_at", home: home)
-        #expect(stored == [
-            ["called mom", "2026-11-19T01:30:00.000Z", "America/New_York", "social"],
-            ["took a walk", "2026-11-19T18:04:00.000Z", "America/New_York", "movement"],
-        ])
+        let stored = YadgProcess.query(
+            "SELECT text, happened_at, tz, action FROM moments ORDER BY happened_at", home: home)
+        #expect(
+            stored == [
+                ["called mom", "2026-11-19T01:30:00.000Z", "America/New_York", "social"],
+                ["took a walk", "2026-11-19T18:04:00.000Z", "America/New_York", "movement"],
+            ])
         #expect(YadgProcess.query("SELECT value FROM state WHERE key = 'hasCompletedFirstLog'", home: home) == [["1"]])
     }
 
     @Test func linesNotLoggedGoToStderrAndExitOne() throws {
         let home = YadgProcess.makeHome()
         let long = String(repeating: "x", count: 1001)
-        let result = try YadgProcess.run(stdin: "going to run in 2 hours\n\(long)\n/momnts\ndid the dishes\n", home: home)
+        let result = try YadgProcess.run(
+            stdin: "going to run in 2 hours\n\(long)\n/momnts\ndid the dishes\n", home: home)
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            yadg: line 1: That sounds like it hasn't happened yet, so it's not a win yet. Log it once it's done and I'll cheer.
-            yadg: line 2: That's a lot for one moment. Could you keep it under 1000 characters?
-            yadg: line 3: I don't know /momnts. Did you mean /moments?
+        #expect(
+            result.stderr == """
+                yadg: line 1: That sounds like it hasn't happened yet, so it's not a win yet. Log it once it's done and I'll cheer.
+                yadg: line 2: That's a lot for one moment. Could you keep it under 1000 characters?
+                yadg: line 3: I don't know /momnts. Did you mean /moments?
 
-            """)
+                """)
         #expect(result.stdout.hasPrefix("Moment logged\n  did the dishes\n  just now · 3:04 PM\n"))
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
     }
@@ -55,9 +60,10 @@ struct PipedModeTests {
         let logged = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
         let id = try #require(logged?["id"] as? String)
         let praise = try #require(logged?["offlinePraise"] as? String)
-        #expect(lines[0] == """
-            {"event":"logged","id":"\(id)","text":"took a walk","happenedAt":"2026-11-19T13:04:00-05:00","timeAgo":7200,"offlinePraise":"\(praise)"}
-            """)
+        #expect(
+            lines[0] == """
+                {"event":"logged","id":"\(id)","text":"took a walk","happenedAt":"2026-11-19T13:04:00-05:00","timeAgo":7200,"offlinePraise":"\(praise)"}
+                """)
         #expect(UUID(uuidString: id) != nil)
         #expect(YadgProcess.query("SELECT id FROM moments", home: home) == [[id]])
         #expect(lines[1] == #"{"event":"not_logged","input":"tomorrow I'll rest","reason":"future"}"#)
@@ -67,13 +73,14 @@ struct PipedModeTests {
     @Test func commandsInAPipe() throws {
         let home = YadgProcess.makeHome()
         let result = try YadgProcess.run(stdin: "/moments\n", home: home)
-        #expect(result.stdout == """
-            Moments
+        #expect(
+            result.stdout == """
+                Moments
 
-            No moments yet… but you're here, so that's one.
-            Log your first moment (just type it)
+                No moments yet… but you're here, so that's one.
+                Log your first moment (just type it)
 
-            """)
+                """)
         #expect(result.status == 0)
     }
 

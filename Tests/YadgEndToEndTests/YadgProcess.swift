@@ -31,15 +31,18 @@ enum YadgProcess {
 
     /// The fixed environment of the transcripts: Thu 2026-11-19 15:04 in New York, seed 7.
     static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
-        var env = ["YADG_HOME": home, "YADG_NOW": "2026-11-19T15:04:00", "TZ": "America/New_York", "YADG_SEED": "7",
-                   "PATH": "/usr/bin:/bin", "HOME": home, "TERM": "dumb"]
+        var env = [
+            "YADG_HOME": home, "YADG_NOW": "2026-11-19T15:04:00", "TZ": "America/New_York", "YADG_SEED": "7",
+            "PATH": "/usr/bin:/bin", "HOME": home, "TERM": "dumb",
+        ]
         env.merge(extra) { $1 }
         return env
     }
 
-    static func run(_ arguments: [String] = [], stdin: String = "", home: String, executable: URL? = nil,
-                    env: [String: String] = [:]) throws -> Result
-    {
+    static func run(
+        _ arguments: [String] = [], stdin: String = "", home: String, executable: URL? = nil,
+        env: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
@@ -56,8 +59,9 @@ enum YadgProcess {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// Rows of a query on the home's database, read with SQLite directly (as the sqlite3 shell would).
@@ -70,9 +74,10 @@ enum YadgProcess {
         defer { sqlite3_finalize(statement) }
         var rows: [[String]] = []
         while sqlite3_step(statement) == SQLITE_ROW {
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
-                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
-            })
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { column in
+                    sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+                })
         }
         return rows
     }

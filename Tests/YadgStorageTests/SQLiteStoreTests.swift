@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import YadgCore
+
 @testable import YadgStorage
 
 struct SQLiteStoreTests {

@@ -5,7 +5,8 @@ import YadgTerminal
 struct TerminalStyleTests {
     @Test func colourOnlyOnATerminalWithoutNoColor() {
         #expect(TerminalStyle.detect(isTerminal: false, environment: ["TERM": "xterm-256color"]).colorMode == .none)
-        #expect(TerminalStyle.detect(isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": ""]).colorMode == .none)
+        #expect(
+            TerminalStyle.detect(isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": ""]).colorMode == .none)
         #expect(TerminalStyle.detect(isTerminal: true, environment: ["TERM": "dumb"]).colorMode == .none)
         #expect(TerminalStyle.detect(isTerminal: true, environment: ["TERM": "xterm"]).colorMode == .ansi256)
         #expect(
@@ -15,7 +16,8 @@ struct TerminalStyleTests {
 
     @Test func paletteColours() {
         let trueColor = TerminalStyle(colorMode: .trueColor)
-        #expect(trueColor.render(StyledLine("Moment logged", .primary)) == "\u{1B}[38;2;255;184;76mMoment logged\u{1B}[0m")
+        #expect(
+            trueColor.render(StyledLine("Moment logged", .primary)) == "\u{1B}[38;2;255;184;76mMoment logged\u{1B}[0m")
         #expect(trueColor.render(StyledLine("Nice.", .secondary)) == "\u{1B}[38;2;168;139;250mNice.\u{1B}[0m")
         let ansi256 = TerminalStyle(colorMode: .ansi256)
         #expect(ansi256.render(StyledLine("Moments", .title)) == "\u{1B}[1;38;5;215mMoments\u{1B}[0m")

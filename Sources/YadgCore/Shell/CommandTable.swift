@@ -1,7 +1,7 @@
 /// The commands of yadg. Slash commands (`/moments today`) and subcommands
 /// (`yadg moments today`) are the same table.
 public enum CommandName: String, Sendable, CaseIterable {
-    case help, moments, today, privacy, terms, quit, log
+    case help, moments, today, privacy, terms, quit, log, parse
 }
 
 public struct CommandSpec: Sendable, Equatable {
@@ -26,6 +26,7 @@ public enum CommandTable {
             name: .quit, aliases: ["exit", "q"], takesArguments: false, inConversation: true,
             asSubcommand: false),
         CommandSpec(name: .log, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
+        CommandSpec(name: .parse, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
     ]
 
     public static func spec(named name: String) -> CommandSpec? {

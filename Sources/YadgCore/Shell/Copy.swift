@@ -35,6 +35,8 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let logNeedsText: String
     public let storageUnavailable: String
     public let invalidNow: String
+    public let parseUsage: String
+    public let parseBadArguments: String
     /// One-line summaries of commands, by command name.
     public let commands: [String: String]
 

@@ -154,6 +154,8 @@ public final class Shell {
         case .log:
             return command.arguments.isEmpty
                 ? ShellReply(lines: [StyledLine(copy.logNeedsText)]) : log(command.arguments)
+        case .parse:
+            lines = [StyledLine(copy.parseUsage)]
         }
         return ShellReply(lines: lines, events: [.command(name: command.name.rawValue, output: lines.plainText)])
     }
