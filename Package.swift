@@ -35,7 +35,8 @@ let package = Package(
             dependencies: ["YadgCore", "YadgStorage", "YadgTerminal", "YadgResources"]
         ),
 
-        .testTarget(name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"]),
+        .testTarget(
+            name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"], exclude: ["Fixtures"]),
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),

@@ -38,8 +38,11 @@ public struct TimeExpressionParser: Sendable {
     let refiners: [any TimeMatchRefiner]
 
     public init() {
-        families = [NowParser(), UnitsAgoParser(), CasualDayParser(), FutureParser()]
-        refiners = [NotATimeRefiner(), OverlapRemovalRefiner()]
+        families = [
+            NowParser(), UnitsAgoParser(), CasualDayParser(), ClockTimeParser(), WeekdayParser(), MonthDayParser(),
+            WeekParser(), FutureParser(),
+        ]
+        refiners = [NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(), FutureIntentRefiner()]
     }
 
     /// Reads `phrase` against `now` in the calendar's time zone.
@@ -65,19 +68,10 @@ public struct TimeExpressionParser: Sendable {
             kind: .past, happenedAt: now, text: MomentTextRule.strip(scalars, start: start, end: end),
             timeExpression: String(String.UnicodeScalarView(scalars[start..<end])), matchedRange: start..<end,
             window: nil)
-        switch match.meaning {
-        case .instant(let date):
-            parsed.happenedAt = date
-            if date.timeIntervalSince(now) > 60 { parsed.kind = .future }
-        case .period(let from, let to, let representative):
-            let end = min(to, now)
-            parsed.window = DateInterval(start: min(from, end), end: end)
-            parsed.happenedAt = representative ?? from.addingTimeInterval(end.timeIntervalSince(from) / 2)
-            if from > now { parsed.kind = .future }
-        case .future(let date):
-            parsed.kind = .future
-            parsed.happenedAt = date
-        }
+        let resolution = TimeResolution(match.meaning, context)
+        parsed.kind = resolution.future ? .future : .past
+        parsed.happenedAt = resolution.at
+        parsed.window = resolution.window
         return parsed
     }
 }

@@ -1,12 +1,36 @@
 import Foundation
 
-/// What a matched phrase says about when something happened.
+/// A clock reading as written: "7", "7:30", "3pm", "15:30", "noon".
+public struct ClockTime: Sendable, Equatable {
+    public enum Meridiem: Sendable, Equatable { case am, pm }
+
+    /// 0–23 when `explicit`, else 1–12 as written.
+    public var hour: Int
+    public var minute: Int
+    /// Set when "am"/"pm" was written.
+    public var meridiem: Meridiem?
+    /// True when the reading is unambiguous: am/pm given, 24-hour form (hour > 12 or a leading
+    /// zero), noon or midnight.
+    public var explicit: Bool
+
+    /// Seconds after midnight, for an explicit reading.
+    var secondsIntoDay: Int { hour * 3600 + minute * 60 }
+}
+
+/// What a matched phrase says about when something happened. Days and clock readings stay
+/// symbolic until resolution, so a refiner can merge "yesterday" and "at 5pm".
 public enum TimeMeaning: Sendable, Equatable {
     /// An exact instant ("2 hours ago", "just now").
     case instant(Date)
-    /// A period ("yesterday", "this morning"); `representative` is the instant to store, which
-    /// defaults to the middle of the part of the period that has passed.
+    /// A period ("last week", "a few minutes ago"); `representative` is the instant to store,
+    /// which defaults to the middle of the part of the period that has passed.
     case period(start: Date, end: Date, representative: Date? = nil)
+    /// A calendar day (day number), optionally one part of it ("yesterday evening").
+    case day(Int, part: DayPart?)
+    /// A clock reading without a day ("at 7", "at 3pm").
+    case clock(ClockTime)
+    /// A clock reading on a day ("yesterday at 5pm", "at 6 this morning").
+    case dayAndClock(day: Int, part: DayPart?, clock: ClockTime)
     /// Points after now: a plan, not a win yet ("in 2 hours", "tomorrow"); the instant it names.
     case future(Date)
 }
@@ -48,5 +72,13 @@ extension [TimeToken] {
     /// True when the token at `index` is the punctuation mark `mark`.
     func isMark(_ index: Int, _ mark: String) -> Bool {
         index >= 0 && index < count && self[index].kind == .punctuation && self[index].lower == mark
+    }
+
+    /// The number at `index`, if it is a whole number written in digits.
+    func integer(_ index: Int) -> Int? {
+        guard index >= 0, index < count, self[index].kind == .number, let value = self[index].value,
+            value == value.rounded(), !self[index].lower.contains(".")
+        else { return nil }
+        return Int(value)
     }
 }

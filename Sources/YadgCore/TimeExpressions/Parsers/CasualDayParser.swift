@@ -1,13 +1,22 @@
 import Foundation
 
-/// "yesterday", "the day before yesterday", "today", "earlier today", each optionally with a part
-/// ("yesterday evening"); "last night", "late last night", "last evening"; "this morning",
-/// "earlier this morning", "tonight", "earlier tonight" (on the logical day, see ``TimeContext``).
+/// "yesterday", "the day before yesterday", "today", "earlier today", "tomorrow", each optionally
+/// with a part ("yesterday evening"); "last night", "late last night", "last evening"; "this
+/// morning", "earlier this morning", "tonight", "earlier tonight" (on the logical day, see
+/// ``TimeContext``).
 struct CasualDayParser: TimeExpressionFamily {
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         func add(_ start: Int, _ end: Int, _ meaning: TimeMeaning) {
             found.append(TimeMatch(tokens: start..<end, meaning: meaning, family: "casual-day"))
+        }
+        /// A day word, with the part that may follow it ("yesterday evening").
+        func addDay(_ start: Int, _ wordIndex: Int, _ day: Int) {
+            if let part = DayPart(word: t.word(wordIndex + 1)) {
+                add(start, wordIndex + 2, .day(day, part: part))
+            } else {
+                add(start, wordIndex + 1, .day(day, part: nil))
+            }
         }
         for i in t.indices {
             guard let w = t.word(i) else { continue }
@@ -15,38 +24,26 @@ struct CasualDayParser: TimeExpressionFamily {
             case "yesterday":
                 let before = t.word(i - 1) == "before" && t.word(i - 2) == "day"
                 let start = before ? (t.word(i - 3) == "the" ? i - 3 : i - 2) : i
-                let day = context.today - (before ? 2 : 1)
-                if let part = DayPart(word: t.word(i + 1)), t.word(i + 1) != "tonight" {
-                    add(start, i + 2, part.meaning(onDay: day, context))
-                } else {
-                    add(start, i + 1, context.wholeDay(day))
-                }
+                addDay(start, i, context.today - (before ? 2 : 1))
             case "today":
                 if t.word(i - 1) == "later" {
                     add(i - 1, i + 1, .future(context.now.addingTimeInterval(3600)))
                 } else {
-                    let start = t.word(i - 1) == "earlier" ? i - 1 : i
-                    add(
-                        start, i + 1,
-                        .period(
-                            start: context.instant(day: context.today), end: context.now,
-                            representative: context.now))
+                    addDay(t.word(i - 1) == "earlier" ? i - 1 : i, i, context.today)
                 }
             case "tomorrow":
-                let end = DayPart(word: t.word(i + 1)) != nil ? i + 2 : i + 1
-                add(i, end, .future(context.instant(day: context.today + 1)))
+                addDay(i, i, context.today + 1)
             case "last":
                 guard let next = t.word(i + 1), next == "night" || next == "evening" else { continue }
                 let start = t.word(i - 1) == "late" ? i - 1 : i
-                let part: DayPart = next == "night" ? .night : .evening
-                add(start, i + 2, part.meaning(onDay: context.today - 1, context))
+                add(start, i + 2, .day(context.today - 1, part: next == "night" ? .night : .evening))
             case "this":
-                guard let part = DayPart(word: t.word(i + 1)), t.word(i + 1) != "tonight" else { continue }
+                guard let part = DayPart(word: t.word(i + 1)) else { continue }
                 let start = t.word(i - 1) == "earlier" ? i - 1 : i
-                add(start, i + 2, part.meaning(onDay: context.logicalToday, context))
+                add(start, i + 2, .day(context.logicalToday, part: part))
             case "tonight":
                 let start = t.word(i - 1) == "earlier" ? i - 1 : i
-                add(start, i + 1, DayPart.night.meaning(onDay: context.logicalToday, context))
+                add(start, i + 1, .day(context.logicalToday, part: .night))
             default:
                 break
             }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parts of the day, with their windows in seconds after the day's midnight.
-enum DayPart: String, CaseIterable {
+public enum DayPart: String, CaseIterable, Sendable {
     case morning, afternoon, evening, night
 
     init?(word: String?) {
@@ -9,7 +9,7 @@ enum DayPart: String, CaseIterable {
         case "morning": self = .morning
         case "afternoon": self = .afternoon
         case "evening": self = .evening
-        case "night", "tonight": self = .night
+        case "night": self = .night
         default: return nil
         }
     }
@@ -24,20 +24,8 @@ enum DayPart: String, CaseIterable {
         }
     }
 
-    /// This part of `day`; future when it has not begun, cut at now while it runs.
-    func meaning(onDay day: Int, _ context: TimeContext) -> TimeMeaning {
-        let start = context.instant(day: day, seconds: window.start)
-        if start > context.now { return .future(start) }
-        let end = context.instant(day: day, seconds: window.end)
-        return .period(start: start, end: min(end, context.now))
-    }
-}
-
-extension TimeContext {
-    /// The whole calendar day `day`, cut at now when it is today.
-    func wholeDay(_ day: Int) -> TimeMeaning {
-        let start = instant(day: day)
-        if start > now { return .future(start) }
-        return .period(start: start, end: min(instant(day: day + 1), now))
+    /// This part of `day`, as instants.
+    func bounds(onDay day: Int, _ context: TimeContext) -> (Date, Date) {
+        (context.instant(day: day, seconds: window.start), context.instant(day: day, seconds: window.end))
     }
 }

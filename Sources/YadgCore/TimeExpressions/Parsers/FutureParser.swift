@@ -1,51 +1,53 @@
 import Foundation
 
-/// Plans, which are not wins yet: "in 2 hours", "in a few days", "2 hours from now",
-/// "next week", "next Monday".
+/// Plans, which are not wins yet: "in 2 hours", "in a few days", "2 hours from now".
 ///
 /// "in 30 minutes" is also how people state a duration ("ran 5k in 30 minutes"), so it counts as a
-/// plan only when it opens the phrase or the phrase speaks of the future ("I'll", "going to").
+/// plan only when it opens the phrase, when the phrase speaks of the future ("I'll", "going to"),
+/// or when nothing before it is in the past tense ("call mom in 10 minutes") and it does not follow
+/// "first" ("first coffee in a month").
 struct FutureParser: TimeExpressionFamily {
     static let futureMarkers: Set<String> = [
         "will", "i'll", "we'll", "i’ll", "we’ll", "gonna", "going", "plan", "plans", "planning", "shall", "intend",
+        "want", "wanna", "need", "should",
     ]
-    static let nextThings: Set<String> = [
-        "week", "month", "year", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-        "sunday", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    static let irregularPast: Set<String> = [
+        "ran", "did", "went", "made", "took", "got", "read", "wrote", "ate", "drank", "slept", "swam", "gave",
+        "found", "saw", "met", "paid", "sent", "spent", "built", "bought", "brought", "kept", "left", "felt", "held",
+        "ate", "rode", "drove", "flew", "sang", "threw", "won", "beat", "hit", "lost", "began", "came", "knew",
+        "taught", "thought", "caught", "sold", "told", "wore", "woke", "finally",
     ]
 
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        let speaksOfFuture = t.contains { $0.kind == .word && Self.futureMarkers.contains($0.lower) }
         for i in t.indices {
-            if t.word(i) == "in", let amount = AmountOfTime.read(t, at: i + 1),
-                i == 0 || speaksOfFuture
+            if t.word(i) == "in", let amount = AmountOfTime.read(t, at: i + 1), isPlan(t, before: i) {
+                found.append(
+                    TimeMatch(tokens: i..<amount.next, meaning: .future(later(amount, context)), family: "future"))
+            }
+            if let amount = AmountOfTime.read(t, at: i), t.word(amount.next) == "from", t.word(amount.next + 1) == "now"
             {
                 found.append(
                     TimeMatch(
-                        tokens: i..<amount.next, meaning: .future(later(amount, context)),
-                        family: "future"))
-            }
-            if let amount = AmountOfTime.read(t, at: i), t.word(amount.next) == "from",
-                t.word(amount.next + 1) == "now"
-            {
-                found.append(
-                    TimeMatch(
-                        tokens: i..<(amount.next + 2), meaning: .future(later(amount, context)),
-                        family: "future"))
-            }
-            if t.word(i) == "next", let thing = t.word(i + 1), Self.nextThings.contains(thing) {
-                found.append(
-                    TimeMatch(
-                        tokens: i..<(i + 2),
-                        meaning: .future(context.instant(day: context.today + 1)), family: "future"))
+                        tokens: i..<(amount.next + 2), meaning: .future(later(amount, context)), family: "future"))
             }
         }
         return found
     }
 
+    private func isPlan(_ t: [TimeToken], before index: Int) -> Bool {
+        if index == 0 { return true }
+        // "first coffee in a month", "for the first time in 2 years": how long it had been.
+        if (0..<index).contains(where: { t.word($0) == "first" }) { return false }
+        if t.contains(where: { $0.kind == .word && Self.futureMarkers.contains($0.lower) }) { return true }
+        return !(0..<index).contains { k in
+            guard let w = t.word(k) else { return false }
+            return Self.irregularPast.contains(w) || (w.count > 3 && w.hasSuffix("ed"))
+        }
+    }
+
     private func later(_ amount: AmountOfTime, _ context: TimeContext) -> Date {
-        let seconds = amount.unit.seconds ?? 86400 * (amount.unit == .week ? 7 : 1)
+        let seconds = amount.unit.seconds ?? 86400 * (amount.unit == .week ? 7 : amount.unit == .day ? 1 : 30)
         return context.now.addingTimeInterval(amount.value * seconds)
     }
 }

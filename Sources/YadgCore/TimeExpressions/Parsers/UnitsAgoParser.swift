@@ -5,7 +5,9 @@ struct UnitsAgoParser: TimeExpressionFamily {
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         for i in t.indices {
-            guard let amount = AmountOfTime.read(t, at: i), t.word(amount.next) == "ago" else { continue }
+            guard let amount = AmountOfTime.read(t, at: i), ["ago", "back"].contains(t.word(amount.next)) else {
+                continue
+            }
             let meaning: TimeMeaning
             if let upper = amount.upper {
                 // A vague amount is a window: "a few minutes ago" = 2–5 minutes ago.

@@ -1,15 +1,53 @@
 import Foundation
 
-/// Drops matches that name the time of something else: a plan or a deadline ("for tomorrow",
-/// "due on the 1st"), or a span ("since last week").
+/// Drops matches that do not say when the win happened (time-semantics.md §2.10):
+/// - the time of something else, a plan or a deadline: "for next Tuesday", "due on the 1st",
+///   "since last week", "registered for the 10k in June";
+/// - a time word used as or with a noun: "the Saturday market", "my 8am meds",
+///   "the 7 o'clock news", "another Monday", "the best Saturday ever".
 struct NotATimeRefiner: TimeMatchRefiner {
-    static let otherEventWords: Set<String> = ["for", "due", "since", "expires", "starts", "until", "till"]
+    static let otherEventWords: Set<String> = [
+        "for", "due", "since", "expires", "expire", "expired", "starts", "start", "until", "till", "before", "after",
+        "every", "each",
+    ]
+    static let determiners: Set<String> = [
+        "the", "my", "a", "an", "another", "every", "each", "our", "your", "his", "her", "their", "its", "that",
+    ]
+    /// Adjectives that make a weekday or date a noun after a determiner: "the best Saturday".
+    static let adjectives: Set<String> = [
+        "best", "worst", "first", "great", "good", "nice", "lovely", "whole", "entire", "lazy", "busy", "long",
+        "perfect", "typical", "usual", "rainy", "sunny", "cozy", "slow", "quiet", "productive", "same",
+    ]
+    /// Words skipped when looking back for `otherEventWords`: "for the 10k in June".
+    static let skippable: Set<String> = ["on", "the", "at", "around", "about", "a", "an", "in"]
 
-    func refine(_ matches: [TimeMatch], tokens: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func refine(_ matches: [TimeMatch], tokens t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         matches.filter { match in
-            var before = match.tokens.lowerBound - 1
-            while let w = tokens.word(before), ["on", "the", "at", "around", "about"].contains(w) { before -= 1 }
-            return !(tokens.word(before).map(Self.otherEventWords.contains) ?? false)
+            let first = match.tokens.lowerBound
+            if let w = t.word(first - 1), Self.determiners.contains(w), !startsWithOwnArticle(match, t) {
+                return false
+            }
+            if let adjective = t.word(first - 1), Self.adjectives.contains(adjective),
+                let w = t.word(first - 2), Self.determiners.contains(w)
+            {
+                return false
+            }
+            var k = first - 1
+            while k >= 0 {
+                if let w = t.word(k), Self.otherEventWords.contains(w) { return false }
+                let skippable =
+                    t.word(k).map(Self.skippable.contains) == true || t[k].kind == .number
+                    || (t[k].kind == .word && !t[k].spaceBefore && k > 0 && t[k - 1].kind == .number
+                        && TimeUnit.read(t[k].lower) == nil)
+                guard skippable else { break }
+                k -= 1
+            }
+            return true
         }
+    }
+
+    /// "the day before yesterday" and "the 3rd of November" carry their own "the".
+    private func startsWithOwnArticle(_ match: TimeMatch, _ t: [TimeToken]) -> Bool {
+        t.word(match.tokens.lowerBound) == "the"
     }
 }

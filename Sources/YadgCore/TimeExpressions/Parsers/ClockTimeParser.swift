@@ -1,0 +1,136 @@
+import Foundation
+
+/// Clock times: "3pm", "3 p.m.", "3:30pm", "15:30", "08:15", "noon", "midnight", "7 o'clock",
+/// "half past 7", "quarter to 8", and a bare hour after "at", "@", "around" or "about" ("at 7").
+///
+/// A bare number needs that connector: "read 2 chapters" and "turned 30" are counts.
+struct ClockTimeParser: TimeExpressionFamily {
+    static let connectors: Set<String> = ["at", "around", "about", "by", "@", "~", "ca", "circa"]
+
+    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+        var found: [TimeMatch] = []
+        for i in t.indices {
+            switch t.word(i) {
+            case "noon", "midday":
+                found.append(match(i..<(i + 1), ClockTime(hour: 12, minute: 0, meridiem: .pm, explicit: true)))
+                continue
+            case "midnight":
+                found.append(match(i..<(i + 1), ClockTime(hour: 0, minute: 0, meridiem: .am, explicit: true)))
+                continue
+            case "half", "quarter":
+                if let m = pastOrTo(t, i) { found.append(m) }
+                continue
+            default:
+                break
+            }
+            guard let hour = t.integer(i), t[i].lower.count <= 2, !gluedToPrevious(t, i) else { continue }
+            var end = i + 1
+            var minute = 0
+            var colon = false
+            if t.isMark(i + 1, ":"), !t[i + 1].spaceBefore, let m = t.integer(i + 2), t[i + 2].lower.count == 2,
+                !t[i + 2].spaceBefore
+            {
+                guard m < 60 else { continue }
+                minute = m
+                colon = true
+                end = i + 3
+            }
+            if let (meridiem, next) = readMeridiem(t, end) {
+                guard (1...12).contains(hour) else { continue }
+                let hour24 = meridiem == .am ? hour % 12 : hour % 12 + 12
+                found.append(
+                    match(i..<next, ClockTime(hour: hour24, minute: minute, meridiem: meridiem, explicit: true)))
+                continue
+            }
+            if t.word(end) == "o'clock" || t.word(end) == "o’clock" {
+                guard (1...12).contains(hour), hasConnector(t, i) else { continue }
+                found.append(match(i..<(end + 1), ClockTime(hour: hour, minute: 0, meridiem: nil, explicit: false)))
+                continue
+            }
+            if colon {
+                guard hour <= 23 else { continue }
+                // 24-hour form: an hour past 12 or a leading zero ("08:15").
+                let twentyFour = hour > 12 || hour == 0 || t[i].lower.hasPrefix("0")
+                guard twentyFour || hasConnector(t, i) || isAlone(t, i, end) else { continue }
+                found.append(match(i..<end, ClockTime(hour: hour, minute: minute, meridiem: nil, explicit: twentyFour)))
+                continue
+            }
+            // A bare hour: "at 7".
+            guard (1...12).contains(hour), hasConnector(t, i), !followedByUnitOrNoun(t, end) else { continue }
+            found.append(match(i..<end, ClockTime(hour: hour, minute: 0, meridiem: nil, explicit: false)))
+        }
+        return found
+    }
+
+    private func match(_ tokens: Range<Int>, _ clock: ClockTime) -> TimeMatch {
+        TimeMatch(tokens: tokens, meaning: .clock(clock), family: "clock")
+    }
+
+    /// "am", "pm", "a.m.", "p.m." (also "a" "." "m" "." as tokens), at `i`.
+    private func readMeridiem(_ t: [TimeToken], _ i: Int) -> (ClockTime.Meridiem, Int)? {
+        guard let w = t.word(i) else { return nil }
+        switch w {
+        case "am": return (.am, i + 1)
+        case "pm": return (.pm, i + 1)
+        case "a", "p":
+            guard t.isMark(i + 1, "."), t.word(i + 2) == "m" else { return nil }
+            let end = t.isMark(i + 3, ".") ? i + 4 : i + 3
+            return (w == "a" ? .am : .pm, end)
+        default: return nil
+        }
+    }
+
+    /// "half past 7", "quarter past 7", "quarter to 8".
+    private func pastOrTo(_ t: [TimeToken], _ i: Int) -> TimeMatch? {
+        var j = i + 1
+        if t.word(i) == "quarter" && t.word(i - 1) == "a" { j = i + 1 }
+        guard let relation = t.word(j), relation == "past" || relation == "to", let hour = t.integer(j + 1),
+            (1...12).contains(hour)
+        else { return nil }
+        let offset = t.word(i) == "half" ? 30 : 15
+        var minutes = (hour % 12) * 60 + (relation == "past" ? offset : -offset)
+        if minutes < 0 { minutes += 12 * 60 }
+        var end = j + 2
+        var clock = ClockTime(
+            hour: minutes / 60 == 0 ? 12 : minutes / 60, minute: minutes % 60, meridiem: nil,
+            explicit: false)
+        if let (meridiem, next) = readMeridiem(t, end) {
+            clock = ClockTime(
+                hour: (minutes / 60) % 12 + (meridiem == .pm ? 12 : 0), minute: minutes % 60,
+                meridiem: meridiem, explicit: true)
+            end = next
+        }
+        let start = t.word(i) == "quarter" && t.word(i - 1) == "a" ? i - 1 : i
+        return match(start..<end, clock)
+    }
+
+    private func hasConnector(_ t: [TimeToken], _ i: Int) -> Bool {
+        if let w = t.word(i - 1) { return Self.connectors.contains(w) }
+        return t.isMark(i - 1, "@") || t.isMark(i - 1, "~")
+    }
+
+    /// "7:30" alone in brackets or as the whole phrase's lead ("7:30: cooked").
+    private func isAlone(_ t: [TimeToken], _ start: Int, _ end: Int) -> Bool {
+        (start == 0 || t.isMark(start - 1, "(") || t.isMark(start - 1, "["))
+            && (end == t.count || t.isMark(end, ":") || t.isMark(end, ")") || t.isMark(end, "]") || t.isMark(end, ","))
+    }
+
+    /// "at 5 km", "at 3 places": a count, not an hour.
+    private func followedByUnitOrNoun(_ t: [TimeToken], _ i: Int) -> Bool {
+        guard i < t.count, t[i].kind == .word else { return false }
+        if !t[i].spaceBefore { return true }  // "5k", "3x"
+        return TimeUnit.read(t[i].lower) != nil || Self.countNouns.contains(t[i].lower)
+    }
+
+    /// "10k", "2nd": a number glued to the letters before it ("v2") is not a time either.
+    private func gluedToPrevious(_ t: [TimeToken], _ i: Int) -> Bool {
+        i > 0 && !t[i].spaceBefore
+            && (t[i - 1].kind == .word || t.isMark(i - 1, ".") || t.isMark(i - 1, "$")
+                || t.isMark(i - 1, "/") || t.isMark(i - 1, "#"))
+    }
+
+    static let countNouns: Set<String> = [
+        "percent", "people", "times", "km", "kg", "miles", "mi", "pages", "points", "steps", "reps", "sets", "of",
+        "out", "in", "degrees", "years", "year", "minutes",
+    ]
+}

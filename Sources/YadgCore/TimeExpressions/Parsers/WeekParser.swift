@@ -1,0 +1,80 @@
+import Foundation
+
+/// Weeks, weekends, months and years: "last week", "this week", "earlier this week",
+/// "last weekend", "this weekend", "over the weekend", "last month", "this month", "last year",
+/// "this year", and "next week|weekend|month|year" (future). Weeks run Monday–Sunday; a weekend
+/// is Friday 18:00 to Sunday 23:59:59.
+struct WeekParser: TimeExpressionFamily {
+    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+        var found: [TimeMatch] = []
+        for i in t.indices {
+            guard let unit = t.word(i), ["week", "weekend", "month", "year"].contains(unit) else { continue }
+            var start = i - 1
+            let meaning: TimeMeaning
+            switch t.word(i - 1) {
+            case "last":
+                meaning = period(unit, offset: -1, context)
+            case "past" where t.word(i - 2) == "this":  // "this past week"
+                start = i - 2
+                meaning = period(unit, offset: -1, context)
+            case "this":
+                if t.word(i - 2) == "earlier" { start = i - 2 }
+                meaning = period(unit, offset: 0, context)
+            case "next":
+                meaning = period(unit, offset: 1, context)
+            case "the" where unit == "weekend" && ["over", "on", "at"].contains(t.word(i - 2)):
+                start = i - 2
+                meaning = period(unit, offset: 0, context, inProgressOrLast: true)
+            default:
+                continue
+            }
+            found.append(TimeMatch(tokens: start..<(i + 1), meaning: meaning, family: "week"))
+        }
+        return found
+    }
+
+    /// The period `offset` units from the current one. For weekends, "last" is the most recent one
+    /// that has ended and "this" the one in progress or coming.
+    private func period(_ unit: String, offset: Int, _ context: TimeContext, inProgressOrLast: Bool = false)
+        -> TimeMeaning
+    {
+        let today = context.today
+        switch unit {
+        case "week":
+            let monday = today - TimeContext.weekday(ofDay: today) + 7 * offset
+            return bounded(context.instant(day: monday), context.instant(day: monday + 7), context)
+        case "weekend":
+            // The weekend of this Monday–Sunday week starts Friday 18:00.
+            let friday = today - TimeContext.weekday(ofDay: today) + 4
+            let inProgress = context.now >= context.instant(day: friday, seconds: 18 * 3600)
+            // "last weekend" is the most recent one that has ended, so always the one before this
+            // week's; "this weekend" on a weekday is still to come (future); "over the weekend"
+            // is the one in progress, else the last one.
+            let startDay =
+                switch offset {
+                case -1: friday - 7
+                case 0: inProgress || !inProgressOrLast ? friday : friday - 7
+                default: friday + 7
+                }
+            return bounded(
+                context.instant(day: startDay, seconds: 18 * 3600), context.instant(day: startDay + 3), context)
+        case "month":
+            let f = CivilTime.fields(of: context.now, in: context.zone)
+            let total = f.year * 12 + f.month - 1 + offset
+            let first = CivilTime.daysFromCivil(year: total / 12, month: total % 12 + 1, day: 1)
+            let next = CivilTime.daysFromCivil(year: (total + 1) / 12, month: (total + 1) % 12 + 1, day: 1)
+            return bounded(context.instant(day: first), context.instant(day: next), context)
+        default:
+            let year = CivilTime.fields(of: context.now, in: context.zone).year + offset
+            return bounded(
+                context.instant(day: CivilTime.daysFromCivil(year: year, month: 1, day: 1)),
+                context.instant(day: CivilTime.daysFromCivil(year: year + 1, month: 1, day: 1)), context)
+        }
+    }
+
+    /// A period, stored at now when it is still running ("this week").
+    private func bounded(_ start: Date, _ end: Date, _ context: TimeContext) -> TimeMeaning {
+        if start > context.now { return .future(start) }
+        return .period(start: start, end: end, representative: end > context.now ? context.now : nil)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Weekdays: "Monday", "on Monday", "last Monday", "this past Monday", "past Monday", "Mon",
+/// "this Monday", "next Monday", each optionally with a part ("Sunday night").
+///
+/// A plain or "last" weekday is the most recent one strictly before today: naming today's weekday
+/// means a week ago, since people call today "today" (time-semantics.md §2.6).
+struct WeekdayParser: TimeExpressionFamily {
+    static let names: [String: Int] = [
+        "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+        "mondays": 0, "tuesdays": 1, "wednesdays": 2, "thursdays": 3, "fridays": 4, "saturdays": 5, "sundays": 6,
+    ]
+    /// Abbreviations; some are also words ("sat", "sun", "wed"), so they need a lead-in word.
+    static let abbreviations: [String: Int] = [
+        "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
+        "sun": 6,
+    ]
+
+    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+        var found: [TimeMatch] = []
+        for i in t.indices {
+            guard let w = t.word(i) else { continue }
+            let leadIn = Self.leadIn(t, i)
+            let weekday: Int
+            if let full = Self.names[w], !w.hasSuffix("s") {
+                weekday = full
+            } else if let short = Self.abbreviations[w], leadIn != nil || t.word(i - 1) == "on" {
+                weekday = short
+            } else {
+                continue
+            }
+            let todayWeekday = TimeContext.weekday(ofDay: context.today)
+            let day: Int
+            var start = leadIn?.start ?? i
+            switch leadIn?.kind {
+            case .this:
+                day = context.today - todayWeekday + weekday  // Monday–Sunday of this week
+            case .next:
+                let ahead = (weekday - todayWeekday + 7) % 7
+                day = context.today + (ahead == 0 ? 7 : ahead)
+            default:
+                let back = (todayWeekday - weekday + 7) % 7
+                day = context.today - (back == 0 ? 7 : back)
+                if leadIn == nil { start = i }
+            }
+            var end = i + 1
+            var part: DayPart?
+            if let p = DayPart(word: t.word(i + 1)) {
+                part = p
+                end = i + 2
+            }
+            found.append(TimeMatch(tokens: start..<end, meaning: .day(day, part: part), family: "weekday"))
+        }
+        return found
+    }
+
+    enum LeadKind { case last, this, next }
+
+    /// "last", "this past", "past", "this", "next" before the weekday.
+    static func leadIn(_ t: [TimeToken], _ i: Int) -> (start: Int, kind: LeadKind)? {
+        switch t.word(i - 1) {
+        case "last": return (i - 1, .last)
+        case "past": return t.word(i - 2) == "this" ? (i - 2, .last) : (i - 1, .last)
+        case "this": return (i - 1, .this)
+        case "next": return (i - 1, .next)
+        default: return nil
+        }
+    }
+}
