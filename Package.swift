@@ -35,6 +35,9 @@ let package = Package(
             dependencies: ["YadgCore", "YadgStorage", "YadgTerminal", "YadgResources"]
         ),
 
+        // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
+        .executableTarget(name: "yadg-bench", dependencies: ["YadgCore"]),
+
         .testTarget(
             name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"], exclude: ["Fixtures"]),
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),

@@ -129,6 +129,8 @@ public enum CivilTime {
         let guess = Date(timeIntervalSince1970: wallSeconds)
         let offsetA = Double(zone.secondsFromGMT(for: guess.addingTimeInterval(-86400)))
         let offsetB = Double(zone.secondsFromGMT(for: guess.addingTimeInterval(86400)))
+        // No change of offset within a day either side (nearly always): one answer.
+        if offsetA == offsetB { return Date(timeIntervalSince1970: wallSeconds - offsetA) }
         let candidateA = Date(timeIntervalSince1970: wallSeconds - offsetA)
         let candidateB = Date(timeIntervalSince1970: wallSeconds - offsetB)
         let validA = Double(zone.secondsFromGMT(for: candidateA)) == offsetA

@@ -35,20 +35,46 @@ public enum MomentTextRule {
         return normalizeWhitespace(text)
     }
 
-    /// Whitespace runs collapsed to one space, trimmed.
+    /// Whitespace runs collapsed to one space, trimmed. Built as UTF-8 bytes (appending to a
+    /// String scalar by scalar is several times slower).
     public static func normalizeWhitespace<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
-        var out = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount + 4)
         var pendingSpace = false
         for c in scalars {
             if isSpace(c) {
-                pendingSpace = !out.isEmpty
+                pendingSpace = !bytes.isEmpty
             } else {
-                if pendingSpace { out.append(" ") }
+                if pendingSpace { bytes.append(32) }
                 pendingSpace = false
-                out.append(c)
+                if c.value < 128 {
+                    bytes.append(UInt8(c.value))
+                } else {
+                    UTF8.encode(c) { bytes.append($0) }
+                }
             }
         }
-        return String(out)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `phrase` itself when its whitespace is already tidy (no runs, no ends, only plain spaces),
+    /// else the normalised text.
+    public static func normalizeWhitespace(_ phrase: String, scalars: [Unicode.Scalar]) -> String {
+        var previousSpace = true
+        var tidy = true
+        for c in scalars where isSpace(c) || previousSpace {
+            if isSpace(c) {
+                if previousSpace || c != " " {
+                    tidy = false
+                    break
+                }
+                previousSpace = true
+            } else {
+                previousSpace = false
+            }
+        }
+        if tidy && scalars.last.map(isSpace) != true { return phrase }
+        return normalizeWhitespace(scalars)
     }
 
     private static func extendLeftConnectors(_ phrase: [Unicode.Scalar], _ start: Int) -> Int {

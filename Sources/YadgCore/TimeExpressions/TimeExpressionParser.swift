@@ -36,6 +36,10 @@ public struct ParsedMoment: Sendable, Equatable {
 public struct TimeExpressionParser: Sendable {
     let families: [any TimeExpressionFamily]
     let refiners: [any TimeMatchRefiner]
+    /// For each trigger word, the families (bit per index in `families`) it can start.
+    let familiesByWord: [String: UInt32]
+    /// The families a number in digits can start.
+    let numberFamilies: UInt32
 
     public init() {
         families = [
@@ -43,6 +47,14 @@ public struct TimeExpressionParser: Sendable {
             WeekParser(), FutureParser(),
         ]
         refiners = [NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(), FutureIntentRefiner()]
+        var byWord: [String: UInt32] = [:]
+        var numbers: UInt32 = 0
+        for (index, family) in families.enumerated() {
+            for word in family.triggers { byWord[word, default: 0] |= 1 << index }
+            if family.triggeredByNumbers { numbers |= 1 << index }
+        }
+        familiesByWord = byWord
+        numberFamilies = numbers
     }
 
     /// Reads `phrase` against `now` in the calendar's time zone.
@@ -53,13 +65,28 @@ public struct TimeExpressionParser: Sendable {
     public func parse(_ phrase: String, now: Date, timeZone: TimeZone) -> ParsedMoment {
         let scalars = Array(phrase.unicodeScalars)
         let tokens = TimeToken.tokenize(scalars)
-        let context = TimeContext(now: now, zone: timeZone)
+        var wanted: UInt32 = 0
+        for token in tokens {
+            switch token.kind {
+            case .word: wanted |= familiesByWord[token.lower] ?? 0
+            case .number: wanted |= numberFamilies
+            case .punctuation: break
+            }
+        }
         var matches: [TimeMatch] = []
-        for family in families { matches += family.matches(in: tokens, context: context) }
-        for refiner in refiners { matches = refiner.refine(matches, tokens: tokens, context: context) }
-        guard let match = matches.min(by: { $0.tokens.lowerBound < $1.tokens.lowerBound }) else {
+        // The context (local date and time of now) is computed only when some family can match.
+        let context = wanted == 0 ? nil : TimeContext(now: now, zone: timeZone)
+        if let context {
+            for (index, family) in families.enumerated() where wanted & (1 << index) != 0 {
+                matches += family.matches(in: tokens, context: context)
+            }
+            if !matches.isEmpty {
+                for refiner in refiners { matches = refiner.refine(matches, tokens: tokens, context: context) }
+            }
+        }
+        guard let context, let match = matches.min(by: { $0.tokens.lowerBound < $1.tokens.lowerBound }) else {
             return ParsedMoment(
-                kind: .none, happenedAt: now, text: MomentTextRule.normalizeWhitespace(scalars), timeExpression: nil,
+                kind: .none, happenedAt: now, text: MomentTextRule.normalizeWhitespace(phrase, scalars: scalars), timeExpression: nil,
                 matchedRange: nil, window: nil)
         }
         let start = tokens[match.tokens.lowerBound].start

@@ -53,9 +53,18 @@ public struct TimeMatch: Sendable, Equatable {
 /// Finds the expressions of one phrase family ("2 hours ago", "yesterday", …).
 ///
 /// A family is one small file: it scans the tokens and returns every match it sees, overlapping or
-/// not; refiners then decide which match stands.
+/// not; refiners then decide which match stands. `triggers` lists the words without which the
+/// family cannot match, so the parser runs only the families a phrase can use.
 public protocol TimeExpressionFamily: Sendable {
+    /// Lower-cased words, one of which every match contains.
+    var triggers: [String] { get }
+    /// True when a number written in digits can start a match ("7:30", "3pm").
+    var triggeredByNumbers: Bool { get }
     func matches(in tokens: [TimeToken], context: TimeContext) -> [TimeMatch]
+}
+
+extension TimeExpressionFamily {
+    public var triggeredByNumbers: Bool { false }
 }
 
 /// Adjusts the list of candidate matches (drops look-alikes, removes overlaps, merges).
@@ -77,7 +86,7 @@ extension [TimeToken] {
     /// The number at `index`, if it is a whole number written in digits.
     func integer(_ index: Int) -> Int? {
         guard index >= 0, index < count, self[index].kind == .number, let value = self[index].value,
-            value == value.rounded(), !self[index].lower.contains(".")
+            !self[index].hasDecimalPoint, value < 1e9
         else { return nil }
         return Int(value)
     }

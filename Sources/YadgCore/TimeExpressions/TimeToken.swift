@@ -15,6 +15,8 @@ public struct TimeToken: Sendable, Equatable {
     public let spaceBefore: Bool
     /// The numeric value of a number token ("1.5", "10,000").
     public let value: Double?
+    /// A number token written with a decimal point.
+    public var hasDecimalPoint: Bool = false
 
     /// Splits a phrase into tokens. Letters and digits split from each other ("2h" → "2", "h"),
     /// apostrophes stay inside words ("yesterday's"), digits keep decimals and thousands ("1.5").
@@ -43,11 +45,10 @@ public struct TimeToken: Sendable, Equatable {
                         break
                     }
                 }
-                var word = String.UnicodeScalarView()
-                for k in start..<i { word.append(lowercased(scalars[k])) }
                 tokens.append(
                     TimeToken(
-                        kind: .word, lower: String(word), start: start, end: i, spaceBefore: sawSpace, value: nil))
+                        kind: .word, lower: lowercasedWord(scalars, start, i), start: start, end: i,
+                        spaceBefore: sawSpace, value: nil))
             } else if isDigit(c) {
                 var digits = String.UnicodeScalarView()
                 var sawPoint = false
@@ -70,7 +71,8 @@ public struct TimeToken: Sendable, Equatable {
                 let text = String(digits)
                 tokens.append(
                     TimeToken(
-                        kind: .number, lower: text, start: start, end: i, spaceBefore: sawSpace, value: Double(text)))
+                        kind: .number, lower: text, start: start, end: i, spaceBefore: sawSpace, value: Double(text),
+                        hasDecimalPoint: sawPoint))
             } else {
                 i += 1
                 tokens.append(
@@ -80,6 +82,23 @@ public struct TimeToken: Sendable, Equatable {
             sawSpace = false
         }
         return tokens
+    }
+
+    /// The lower-cased text of `scalars[start..<end]`; ASCII words (nearly all) are built straight
+    /// from bytes, which is several times faster than appending scalars.
+    static func lowercasedWord(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> String {
+        if scalars[start..<end].allSatisfy({ $0.value < 128 }) {
+            return String(unsafeUninitializedCapacity: end - start) { buffer in
+                for k in start..<end {
+                    let v = UInt8(scalars[k].value)
+                    buffer[k - start] = v >= 65 && v <= 90 ? v + 32 : v
+                }
+                return end - start
+            }
+        }
+        var word = String.UnicodeScalarView()
+        for k in start..<end { word.append(lowercased(scalars[k])) }
+        return String(word)
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool {

@@ -5,6 +5,7 @@ import Foundation
 /// morning", "earlier this morning", "tonight", "earlier tonight" (on the logical day, see
 /// ``TimeContext``).
 struct CasualDayParser: TimeExpressionFamily {
+    var triggers: [String] { ["yesterday", "today", "tomorrow", "last", "this", "tonight"] }
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         func add(_ start: Int, _ end: Int, _ meaning: TimeMeaning) {

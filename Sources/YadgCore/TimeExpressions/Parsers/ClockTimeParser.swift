@@ -5,6 +5,8 @@ import Foundation
 ///
 /// A bare number needs that connector: "read 2 chapters" and "turned 30" are counts.
 struct ClockTimeParser: TimeExpressionFamily {
+    var triggers: [String] { ["noon", "midday", "midnight", "half", "quarter"] }
+    var triggeredByNumbers: Bool { true }
     static let connectors: Set<String> = ["at", "around", "about", "by", "@", "~", "ca", "circa"]
 
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {

@@ -7,6 +7,7 @@ import Foundation
 /// or when nothing before it is in the past tense ("call mom in 10 minutes") and it does not follow
 /// "first" ("first coffee in a month").
 struct FutureParser: TimeExpressionFamily {
+    var triggers: [String] { ["in", "from"] }
     static let futureMarkers: Set<String> = [
         "will", "i'll", "we'll", "i’ll", "we’ll", "gonna", "going", "plan", "plans", "planning", "shall", "intend",
         "want", "wanna", "need", "should",

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Numeric dates ("3/4") are not read: they collide with fractions and scores.
 struct MonthDayParser: TimeExpressionFamily {
+    var triggers: [String] { Array(Self.months.keys) }
     static let months: [String: Int] = [
         "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
         "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,

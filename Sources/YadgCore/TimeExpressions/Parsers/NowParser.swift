@@ -2,6 +2,7 @@ import Foundation
 
 /// "just now", "right now", "now"; "a moment ago", "moments ago" (the last five minutes).
 struct NowParser: TimeExpressionFamily {
+    var triggers: [String] { ["now", "moments", "moment"] }
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         for i in t.indices {

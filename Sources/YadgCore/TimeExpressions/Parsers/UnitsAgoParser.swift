@@ -2,6 +2,7 @@ import Foundation
 
 /// "2 hours ago", "5mins ago", "a couple of days ago", "an hour and a half ago", "a few minutes ago".
 struct UnitsAgoParser: TimeExpressionFamily {
+    var triggers: [String] { ["ago", "back"] }
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         for i in t.indices {

@@ -5,6 +5,7 @@ import Foundation
 /// "this year", and "next week|weekend|month|year" (future). Weeks run Monday–Sunday; a weekend
 /// is Friday 18:00 to Sunday 23:59:59.
 struct WeekParser: TimeExpressionFamily {
+    var triggers: [String] { ["week", "weekend", "month", "year"] }
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         for i in t.indices {

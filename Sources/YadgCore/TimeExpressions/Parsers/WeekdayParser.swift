@@ -6,6 +6,7 @@ import Foundation
 /// A plain or "last" weekday is the most recent one strictly before today: naming today's weekday
 /// means a week ago, since people call today "today" (time-semantics.md §2.6).
 struct WeekdayParser: TimeExpressionFamily {
+    var triggers: [String] { Array(Self.names.keys) + Array(Self.abbreviations.keys) }
     static let names: [String: Int] = [
         "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
         "mondays": 0, "tuesdays": 1, "wednesdays": 2, "thursdays": 3, "fridays": 4, "saturdays": 5, "sundays": 6,

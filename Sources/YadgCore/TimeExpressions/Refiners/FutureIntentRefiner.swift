@@ -6,7 +6,14 @@ import Foundation
 /// "2 hours ago") are left alone.
 struct FutureIntentRefiner: TimeMatchRefiner {
     func refine(_ matches: [TimeMatch], tokens t: [TimeToken], context: TimeContext) -> [TimeMatch] {
-        guard Self.speaksOfPlan(t) else { return matches }
+        let couldBePlan = matches.contains { match in
+            switch match.meaning {
+            case .clock: return true
+            case .day, .dayAndClock: return match.family == "weekday" || match.family == "day-and-clock"
+            default: return false
+            }
+        }
+        guard couldBePlan, Self.speaksOfPlan(t) else { return matches }
         return matches.map { match in
             var match = match
             switch match.meaning {

@@ -1,0 +1,45 @@
+import Foundation
+import YadgCore
+
+/// Phrases per second of the time parser over the corpus phrases, each with its own `now` and
+/// zone, as `parse(_:now:timeZone:)` is called when a moment is logged.
+enum ParseBenchmark {
+    struct Phrase {
+        let text: String
+        let now: Date
+        let zone: TimeZone
+    }
+
+    static func run(corpusPath: String, runs: Int = 9, passesPerRun: Int = 200) {
+        guard let data = FileManager.default.contents(atPath: corpusPath) else {
+            print("yadg-bench: cannot read \(corpusPath)")
+            exit(1)
+        }
+        let phrases: [Phrase] = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let text = object["phrase"] as? String, let zoneName = object["tz"] as? String,
+                let zone = TimeZone(identifier: zoneName), let nowText = object["now"] as? String,
+                let now = CivilTime.parse(nowText, zone: zone)
+            else { return nil }
+            return Phrase(text: text, now: now, zone: zone)
+        }
+        let parser = TimeExpressionParser()
+        var sink = 0
+        for phrase in phrases { sink &+= parser.parse(phrase.text, now: phrase.now, timeZone: phrase.zone).text.count }
+        var rates: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<passesPerRun {
+                for phrase in phrases {
+                    sink &+= parser.parse(phrase.text, now: phrase.now, timeZone: phrase.zone).text.count
+                }
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            rates.append(Double(phrases.count * passesPerRun) / seconds)
+        }
+        rates.sort()
+        print(
+            "parse: \(phrases.count) phrases × \(passesPerRun) passes × \(runs) runs; median \(Int(rates[runs / 2])) phrases/s"
+                + " (min \(Int(rates.first!)), max \(Int(rates.last!)))  [checksum \(sink % 1000)]")
+    }
+}
