@@ -37,6 +37,8 @@ let package = Package(
 
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(name: "yadg-bench", dependencies: ["YadgCore"]),
+        // libFuzzer target for the time parser; see its main.swift for the build command.
+        .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 
         .testTarget(
             name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"], exclude: ["Fixtures"]),

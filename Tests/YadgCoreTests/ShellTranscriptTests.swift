@@ -147,6 +147,8 @@ struct ShellTranscriptTests {
                   /help      show what you can do
                   /moments   your moments by day
                   /today     view today's moments
+                  /when      change when the last moment happened: /when 2 hours ago
+                  /did       log a moment step by step
                   /privacy   what stays on this machine and what leaves it
                   /terms     the terms of use
                   /quit      leave (Ctrl-D works too)
@@ -201,4 +203,77 @@ final class FailingStore: MomentStore {
     func lastSubmittedMoment() throws -> Moment? { nil }
     func stateValue(_ key: StateKey) throws -> String? { nil }
     func setState(_ values: [StateKey: String]) throws { throw DiskFull() }
+}
+
+/// `/when` and `/did`, at Thu 2026-11-19 15:04 New York.
+struct ShellTimingTests {
+    @Test func whenRetimesTheLastMoment() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store)
+        #expect(
+            shell.handle("/when 2 hours ago").lines.plainText
+                == "There's no moment to change yet. Log one first: just type what you did.")
+        _ = shell.handle("took a walk")
+        #expect(shell.handle("/when 5 hours ago").lines.plainText == "Set to 5 hours ago · 10:04 AM")
+        let moment = try #require(try store.lastSubmittedMoment())
+        #expect(moment.happenedAt == TestSupport.date("2026-11-19T10:04:00"))
+        #expect(moment.timeAgo == 5 * 3600)
+        #expect(shell.handle("/when yesterday evening").lines.plainText == "Set to yesterday · 8:30 PM")
+        #expect(shell.handle("/when now").lines.plainText == "Set to just now")
+        #expect(shell.handle("/when 20 min").lines.plainText == "Set to 20 min ago · 2:44 PM")
+        let unclear = shell.handle("/when sometime")
+        #expect(
+            unclear.lines.plainText
+                == "I couldn't tell when \"sometime\" was. Try /when 2 hours ago or /when yesterday evening.")
+        #expect(unclear.failure != nil)
+        #expect(
+            shell.handle("/when tomorrow").lines.plainText == "That's still ahead, so I left \"took a walk\" as it was."
+        )
+        #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T14:44:00"))
+    }
+
+    @Test func didIsTheGuidedFlow() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store)
+        #expect(shell.handle("/did").lines.plainText == "Nice — that counts. What did you do?")
+        #expect(
+            shell.handle("watered the plants").lines.plainText
+                == "⏱ Happened just now — Enter to keep, or say when (e.g. 2 hours ago)")
+        #expect(
+            shell.handle("whenever").lines.plainText
+                == "I couldn't tell when that was. Try 2 hours ago, yesterday evening, or 20 min.")
+        #expect(
+            shell.handle("5 h").lines.plainText == """
+                  watered the plants · 5 hours ago · 10:04 AM
+                Save this moment — press Enter, or /cancel to let it go
+                """)
+        #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).isEmpty, "nothing saved before Enter")
+        let saved = shell.handle("")
+        #expect(saved.lines.first?.text == "Moment logged")
+        #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).map(\.text) == ["watered the plants"])
+        #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T10:04:00"))
+        // Back to normal: the next line is a moment.
+        #expect(shell.handle("did the dishes").lines.first?.text == "Moment logged")
+    }
+
+    @Test func didKeepsNowOnEnterAndCanBeCancelled() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store)
+        _ = shell.handle("/did")
+        _ = shell.handle("stretched")
+        #expect(shell.handle("").lines.first?.text == "  stretched · just now")
+        _ = shell.handle("")
+        #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T15:04:00"))
+        _ = shell.handle("/did")
+        _ = shell.handle("read a chapter")
+        #expect(shell.handle("/cancel").lines.plainText == "No problem, nothing was saved.")
+        #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).count == 1)
+    }
+
+    @Test("A time in the answer skips the time question")
+    func didWithATimeInTheText() {
+        let shell = TestSupport.shell()
+        _ = shell.handle("/did")
+        #expect(shell.handle("called mom yesterday at 6pm").lines.first?.text == "  called mom · yesterday · 6:00 PM")
+    }
 }

@@ -1,7 +1,7 @@
 /// The commands of yadg. Slash commands (`/moments today`) and subcommands
 /// (`yadg moments today`) are the same table.
 public enum CommandName: String, Sendable, CaseIterable {
-    case help, moments, today, privacy, terms, quit, log, parse
+    case help, moments, today, when, did, cancel, privacy, terms, quit, log, parse
 }
 
 public struct CommandSpec: Sendable, Equatable {
@@ -20,6 +20,9 @@ public enum CommandTable {
         CommandSpec(name: .help, aliases: ["?"], takesArguments: false, inConversation: true, asSubcommand: true),
         CommandSpec(name: .moments, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
         CommandSpec(name: .today, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .when, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .did, aliases: [], takesArguments: false, inConversation: true, asSubcommand: false),
+        CommandSpec(name: .cancel, aliases: [], takesArguments: false, inConversation: false, asSubcommand: false),
         CommandSpec(name: .privacy, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
         CommandSpec(name: .terms, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
         CommandSpec(

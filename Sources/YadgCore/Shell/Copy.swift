@@ -22,6 +22,17 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let unknownCommandWithSuggestion: String
     public let unknownCommand: String
     public let commandTakesNoArguments: String
+    public let didAskText: String
+    public let didAskWhen: String
+    public let didUnclearWhen: String
+    public let didFutureWhen: String
+    public let didConfirm: String
+    public let didCancelled: String
+    public let whenNoMoment: String
+    public let whenNeedsExpression: String
+    public let whenUnclear: String
+    public let whenFuture: String
+    public let whenSet: String
     public let momentsTitle: String
     public let momentsToday: String
     public let momentsYesterday: String

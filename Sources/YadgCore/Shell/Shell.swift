@@ -23,6 +23,8 @@ public final class Shell {
     /// Makes moment ids. Random in production even when praise choice is seeded: ids from a
     /// seeded generator would repeat across runs and collide with stored moments.
     let makeID: () -> UUID
+    /// The step of `/did` in progress, if any.
+    var guidedLog: GuidedLog?
     private var homePhraseIndex: Int
     private var hasShownAfterCardHint = false
 
@@ -79,12 +81,17 @@ public final class Shell {
     /// Handles one line the person typed or piped.
     public func handle(_ line: String) -> ShellReply {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let step = guidedLog, !trimmed.hasPrefix("/") {
+            return continueGuidedLog(trimmed, step: step)
+        }
         if trimmed.isEmpty {
             return mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
         }
         if trimmed.hasPrefix("/") {
             do {
-                return run(try SlashCommand.parse(trimmed))
+                let command = try SlashCommand.parse(trimmed)
+                if command.name != .cancel { guidedLog = nil }  // another command ends /did
+                return run(command)
             } catch {
                 return reply(to: error)
             }
@@ -108,11 +115,16 @@ public final class Shell {
             let message = Copy.fill(copy.notLoggedNoText, ["expression": parsed.timeExpression ?? ""])
             return notLogged(line, .noText, [StyledLine(message)])
         }
-        let category = resources.classifier.classify(parsed.text)
+        return save(text: parsed.text, happenedAt: parsed.happenedAt, input: line, now: now)
+    }
+
+    /// Saves a moment (committed before anything acknowledges it) and returns its card.
+    func save(text: String, happenedAt: Date, input line: String, now: Date) -> ShellReply {
+        let category = resources.classifier.classify(text)
         let recent = recentPraise()
         let praise = PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
         let moment = Moment(
-            id: makeID(), text: parsed.text, submittedAt: now, happenedAt: parsed.happenedAt, tz: zone.identifier,
+            id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
             offlinePraise: praise, action: category.rawValue)
         let newRecent = ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
         do {
@@ -156,6 +168,12 @@ public final class Shell {
                 ? ShellReply(lines: [StyledLine(copy.logNeedsText)]) : log(command.arguments)
         case .parse:
             lines = [StyledLine(copy.parseUsage)]
+        case .when:
+            return retimeLastMoment(command.arguments)
+        case .did:
+            return startGuidedLog()
+        case .cancel:
+            return guidedLog == nil ? ShellReply() : cancelGuidedLog()
         }
         return ShellReply(lines: lines, events: [.command(name: command.name.rawValue, output: lines.plainText)])
     }

@@ -86,7 +86,8 @@ public struct TimeExpressionParser: Sendable {
         }
         guard let context, let match = matches.min(by: { $0.tokens.lowerBound < $1.tokens.lowerBound }) else {
             return ParsedMoment(
-                kind: .none, happenedAt: now, text: MomentTextRule.normalizeWhitespace(phrase, scalars: scalars), timeExpression: nil,
+                kind: .none, happenedAt: now, text: MomentTextRule.normalizeWhitespace(phrase, scalars: scalars),
+                timeExpression: nil,
                 matchedRange: nil, window: nil)
         }
         let start = tokens[match.tokens.lowerBound].start

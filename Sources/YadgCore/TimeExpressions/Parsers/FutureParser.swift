@@ -21,12 +21,14 @@ struct FutureParser: TimeExpressionFamily {
 
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
+        let fromNow = t.contains { $0.lower == "from" }
         for i in t.indices {
             if t.word(i) == "in", let amount = AmountOfTime.read(t, at: i + 1), isPlan(t, before: i) {
                 found.append(
                     TimeMatch(tokens: i..<amount.next, meaning: .future(later(amount, context)), family: "future"))
             }
-            if let amount = AmountOfTime.read(t, at: i), t.word(amount.next) == "from", t.word(amount.next + 1) == "now"
+            if fromNow, let amount = AmountOfTime.read(t, at: i), t.word(amount.next) == "from",
+                t.word(amount.next + 1) == "now"
             {
                 found.append(
                     TimeMatch(

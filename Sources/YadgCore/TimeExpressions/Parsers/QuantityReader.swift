@@ -107,7 +107,10 @@ struct AmountOfTime {
     var next: Int
 
     static func read(_ t: [TimeToken], at i: Int) -> AmountOfTime? {
-        guard let q = QuantityReader.read(t, at: i), let (unit, multiple) = TimeUnit.read(t.word(q.next)) else {
+        // Amounts beyond a lifetime are not times ("99999999999 months ago"), and would overflow.
+        guard let q = QuantityReader.read(t, at: i), q.value <= 10_000,
+            let (unit, multiple) = TimeUnit.read(t.word(q.next))
+        else {
             return nil
         }
         var amount = AmountOfTime(

@@ -5,7 +5,10 @@ struct UnitsAgoParser: TimeExpressionFamily {
     var triggers: [String] { ["ago", "back"] }
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        for i in t.indices {
+        // An amount is at most a few words long ("an hour and a half"), so only the words shortly
+        // before an "ago" can start one.
+        let anchors = t.indices.filter { t.word($0) == "ago" || t.word($0) == "back" }
+        for i in t.indices where anchors.contains(where: { $0 > i && $0 - i <= 8 }) {
             guard let amount = AmountOfTime.read(t, at: i), ["ago", "back"].contains(t.word(amount.next)) else {
                 continue
             }
