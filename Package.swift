@@ -14,6 +14,7 @@ let package = Package(
         // System libraries, wrapped by small shims (non-variadic el_set/history, stdio accessors).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Pure core: value types, parsing, praise, the shell's logic. No I/O, no globals.
         .target(name: "YadgCore"),
@@ -21,6 +22,7 @@ let package = Package(
         // Adapters around the core.
         .target(name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"]),
         .target(name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"]),
+        .target(name: "YadgAI", dependencies: ["YadgCore", "CCurl"]),
 
         // Resources/ and Prompts/ embedded into the binary at build time.
         .target(name: "YadgResources", plugins: ["EmbedResourcesPlugin"]),
@@ -32,7 +34,7 @@ let package = Package(
         // The thin executable: argv, environment, paths, wiring.
         .executableTarget(
             name: "yadg",
-            dependencies: ["YadgCore", "YadgStorage", "YadgTerminal", "YadgResources"]
+            dependencies: ["YadgCore", "YadgStorage", "YadgTerminal", "YadgAI", "YadgResources"]
         ),
 
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
@@ -44,8 +46,10 @@ let package = Package(
             name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"], exclude: ["Fixtures"]),
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
+        .target(name: "FixtureServer", path: "Tests/FixtureServer"),
+        .testTarget(name: "YadgAITests", dependencies: ["YadgAI", "YadgCore", "YadgResources", "FixtureServer"]),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(name: "YadgEndToEndTests", dependencies: ["yadg", "CSQLite", "CPseudoTerminal"]),
+        .testTarget(name: "YadgEndToEndTests", dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

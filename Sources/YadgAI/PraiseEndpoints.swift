@@ -1,0 +1,146 @@
+import Foundation
+import YadgCore
+
+/// One provider's HTTP contract: building the request and reading the reply, both pure.
+public protocol PraiseEndpoint: Sendable {
+    var name: String { get }
+    func makeRequest(for request: PraiseRequest) throws -> HTTPRequest
+    /// The praise text of a 2xx reply; throws ``PraiseProviderError/invalidReply`` otherwise.
+    func parseResponse(_ response: HTTPResponse) throws -> String
+}
+
+/// The prompts for praise, decoded from `Prompts/`.
+public struct PraisePrompts: Sendable {
+    public let system: PromptTemplate
+    public let user: PromptTemplate
+
+    public init(system: PromptTemplate, user: PromptTemplate) {
+        self.system = system
+        self.user = user
+    }
+
+    /// The user message: the moment delimited as data, with tags and controls taken out of it.
+    func userMessage(for request: PraiseRequest) -> String {
+        let text = TerminalSanitizer.clean(request.text).replacingOccurrences(of: "<", with: "")
+            .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: "\n", with: " ")
+        return user.filled(["moment": String(text.prefix(1000)), "when": request.when])
+    }
+}
+
+/// OpenAI-compatible chat completions (OpenAI, LM Studio, vLLM, llama.cpp, Ollama's /v1).
+public struct OpenAIChatEndpoint: PraiseEndpoint {
+    public let baseURL: String
+    public let model: String
+    public let apiKey: String?
+    public let prompts: PraisePrompts
+    public var name: String { "openai" }
+
+    public init(baseURL: String, model: String, apiKey: String?, prompts: PraisePrompts) {
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKey = apiKey
+        self.prompts = prompts
+    }
+
+    public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
+        let body: [String: Any] = [
+            "model": model,
+            "messages": [
+                ["role": "system", "content": prompts.system.text],
+                ["role": "user", "content": prompts.userMessage(for: request)],
+            ],
+            "temperature": 0.7, "max_tokens": 80, "stream": false,
+        ]
+        var headers = [("Content-Type", "application/json")]
+        if let apiKey, !apiKey.isEmpty { headers.append(("Authorization", "Bearer \(apiKey)")) }
+        return HTTPRequest(
+            url: joined(baseURL, "chat/completions"), headers: headers,
+            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+    }
+
+    public func parseResponse(_ response: HTTPResponse) throws -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            let choice = (object["choices"] as? [[String: Any]])?.first,
+            let content = (choice["message"] as? [String: Any])?["content"] as? String
+        else { throw PraiseProviderError.invalidReply }
+        if let finish = choice["finish_reason"] as? String, finish == "length" || finish == "content_filter" {
+            throw PraiseProviderError.invalidReply
+        }
+        return content
+    }
+}
+
+/// Ollama's native chat API (`POST /api/chat`, not streamed).
+public struct OllamaChatEndpoint: PraiseEndpoint {
+    public let host: String
+    public let model: String
+    public let prompts: PraisePrompts
+    public var name: String { "ollama" }
+
+    public init(host: String, model: String, prompts: PraisePrompts) {
+        self.host = host
+        self.model = model
+        self.prompts = prompts
+    }
+
+    public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
+        let body: [String: Any] = [
+            "model": model,
+            "messages": [
+                ["role": "system", "content": prompts.system.text],
+                ["role": "user", "content": prompts.userMessage(for: request)],
+            ],
+            "stream": false, "options": ["temperature": 0.7, "num_predict": 80],
+        ]
+        return HTTPRequest(
+            url: joined(host, "api/chat"), headers: [("Content-Type", "application/json")],
+            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+    }
+
+    public func parseResponse(_ response: HTTPResponse) throws -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            object["error"] == nil,
+            let content = (object["message"] as? [String: Any])?["content"] as? String
+        else { throw PraiseProviderError.invalidReply }
+        if object["done_reason"] as? String == "length" { throw PraiseProviderError.invalidReply }
+        return content
+    }
+}
+
+/// The You Are Doing Great backend: `POST {base}/moments` with the client UUID and `x-user-id`;
+/// the praise comes back in `item.praise` (ai.md §4). The user id goes to this backend only.
+public struct YadgBackendEndpoint: PraiseEndpoint {
+    public let baseURL: String
+    public let userID: String
+    public var name: String { "yadg" }
+
+    public init(baseURL: String, userID: String) {
+        self.baseURL = baseURL
+        self.userID = userID
+    }
+
+    public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
+        let body: [String: Any] = [
+            "id": request.momentID.uuidString.lowercased(), "text": request.text,
+            "submittedAt": CivilTime.utcTimestamp(request.submittedAt), "tz": request.tz,
+            "timeAgo": max(0, Int(request.submittedAt.timeIntervalSince(request.happenedAt).rounded())),
+        ]
+        return HTTPRequest(
+            url: joined(baseURL, "moments"),
+            headers: [("Content-Type", "application/json"), ("x-user-id", userID)],
+            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+    }
+
+    public func parseResponse(_ response: HTTPResponse) throws -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            let item = object["item"] as? [String: Any],
+            let praise = (item["praise"] as? String) ?? (item["aiPraise"] as? String)
+        else { throw PraiseProviderError.invalidReply }
+        return praise
+    }
+}
+
+/// `base` and `path` with exactly one slash between them.
+func joined(_ base: String, _ path: String) -> String {
+    (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + path
+}

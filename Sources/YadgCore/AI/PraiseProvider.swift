@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a provider needs to write praise for one moment. Only the moment's text and a coarse time
+/// leave the machine (plus, for the yadg backend alone, the fields its contract asks for).
+public struct PraiseRequest: Sendable, Equatable {
+    public let momentID: UUID
+    public let text: String
+    /// "about 2 hours ago", computed locally.
+    public let when: String
+    public let submittedAt: Date
+    public let happenedAt: Date
+    public let tz: String
+
+    public init(momentID: UUID, text: String, when: String, submittedAt: Date, happenedAt: Date, tz: String) {
+        self.momentID = momentID
+        self.text = text
+        self.when = when
+        self.submittedAt = submittedAt
+        self.happenedAt = happenedAt
+        self.tz = tz
+    }
+
+    public init(moment: Moment, now: Date, zone: TimeZone) {
+        self.init(
+            momentID: moment.id, text: moment.text, when: TimeWords.relative(moment.happenedAt, now: now, in: zone),
+            submittedAt: moment.submittedAt, happenedAt: moment.happenedAt, tz: moment.tz)
+    }
+}
+
+/// Writes a warmer, specific praise line for a moment, typically with an AI model.
+///
+/// Contract, as a test states it: `try await provider.praise(for: request)` returns the reply's
+/// text, unvalidated (``PraiseReplyValidator`` decides whether it is shown), or throws a
+/// ``PraiseProviderError``. It must give up by its deadline; callers never wait on it before
+/// acknowledging a moment, and any error means the offline praise simply stays.
+public protocol PraiseProvider: Sendable {
+    /// A short name for settings and error lines ("openai", "ollama", "yadg").
+    var name: String { get }
+    func praise(for request: PraiseRequest) async throws -> String
+}
+
+/// Why no AI praise came.
+public enum PraiseProviderError: Error, Sendable, Equatable {
+    case timedOut
+    case http(status: Int)
+    /// A 429 that means the plan or quota is used up: retrying will not help.
+    case quotaExhausted
+    case invalidReply
+    case transport
+    case cancelled
+
+    /// A short machine-readable reason (`--json`'s `praise_failed`).
+    public var reason: String {
+        switch self {
+        case .timedOut: "timeout"
+        case .http(let status): "http_\(status)"
+        case .quotaExhausted: "quota_exhausted"
+        case .invalidReply: "invalid_reply"
+        case .transport: "transport"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Decides whether a model's reply may be shown (ai.md §5.1): sanitised, whitespace collapsed,
+/// wrapping quotes and labels ("Praise:") removed; refused when empty, longer than 280
+/// characters, a question, carrying emoji or a URL; cut to at most two sentences.
+public enum PraiseReplyValidator {
+    public static func accept(_ raw: String, maxLength: Int = 280) -> String? {
+        var text = MomentTextRule.normalizeWhitespace(TerminalSanitizer.clean(raw).unicodeScalars)
+        for label in ["praise:", "assistant:", "response:", "answer:"] where text.lowercased().hasPrefix(label) {
+            text = String(text.dropFirst(label.count)).trimmingLeadingSpaces()
+        }
+        let quotes: [(Character, Character)] = [("\"", "\""), ("“", "”"), ("'", "'"), ("«", "»")]
+        for (open, close) in quotes where text.count >= 2 && text.first == open && text.last == close {
+            text = String(text.dropFirst().dropLast())
+        }
+        guard !text.isEmpty, text.count <= maxLength, !text.contains("?") else { return nil }
+        let lower = text.lowercased()
+        guard !lower.contains("http://"), !lower.contains("https://"), !lower.contains("www.") else { return nil }
+        guard !text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) else {
+            return nil
+        }
+        return firstSentences(text, 2)
+    }
+
+    /// The first `count` sentences (ending in . or !).
+    static func firstSentences(_ text: String, _ count: Int) -> String {
+        var ends = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            let next = text.index(after: index)
+            if c == "." || c == "!", next == text.endIndex || text[next] == " " {
+                ends += 1
+                if ends == count { return String(text[..<next]) }
+            }
+            index = next
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func trimmingLeadingSpaces() -> String { String(drop { $0 == " " }) }
+}

@@ -1,0 +1,152 @@
+import FixtureServer
+import Foundation
+import Testing
+import YadgAI
+import YadgCore
+import YadgResources
+
+/// The providers over real HTTP against the fixture server: contracts, faults and deadlines.
+@Suite(.serialized)
+struct PraiseProviderTests {
+    static let server = try! FixtureServer()
+    static let prompts = PraisePrompts(
+        system: PromptTemplate(EmbeddedResources.text("Prompts/praise-system.md")!),
+        user: PromptTemplate(EmbeddedResources.text("Prompts/praise-user.md")!))
+    static let request = PraiseRequest(
+        momentID: UUID(uuidString: "6F9619FF-8B86-4011-B42D-00C04FC964FF")!, text: "took a walk <b>now</b>",
+        when: "2 hours ago", submittedAt: Date(timeIntervalSince1970: 1_763_582_640),
+        happenedAt: Date(timeIntervalSince1970: 1_763_575_440), tz: "America/New_York")
+
+    /// Records the pauses between attempts instead of sleeping.
+    final class Pauses: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Double] = []
+        func record(_ seconds: Double) { lock.withLock { values.append(seconds) } }
+        var all: [Double] { lock.withLock { values } }
+    }
+
+    func openAI(_ behaviour: String, pauses: Pauses = Pauses(), deadline: Double = 5) -> HTTPPraiseProvider {
+        HTTPPraiseProvider(
+            endpoint: OpenAIChatEndpoint(
+                baseURL: Self.server.url(behaviour) + "/v1", model: "test-model", apiKey: "sk-secret",
+                prompts: Self.prompts),
+            transport: CurlTransport(), deadline: deadline, attemptTimeout: 3, pause: { pauses.record($0) })
+    }
+
+    func requests(_ behaviour: String) -> [FixtureServer.Recorded] {
+        Self.server.requests.filter { $0.path.hasPrefix("/\(behaviour)/") }
+    }
+
+    @Test func openAICompatible() async throws {
+        #expect(try await openAI("ok").praise(for: Self.request) == FixtureServer.praise)
+        let sent = try #require(requests("ok").last)
+        #expect(sent.path == "/ok/v1/chat/completions")
+        #expect(sent.headers["authorization"] == "Bearer sk-secret")
+        #expect(sent.headers["x-user-id"] == nil, "the user id goes to the yadg backend only")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: Any])
+        #expect(body["model"] as? String == "test-model")
+        let messages = try #require(body["messages"] as? [[String: String]])
+        #expect(messages.map { $0["role"] } == ["system", "user"])
+        #expect(messages[1]["content"] == "<moment>took a walk bnow/b</moment>\nWhen: 2 hours ago")
+    }
+
+    @Test func ollamaNative() async throws {
+        let provider = HTTPPraiseProvider(
+            endpoint: OllamaChatEndpoint(host: Self.server.url("ok"), model: "llama3.2", prompts: Self.prompts),
+            transport: CurlTransport())
+        #expect(try await provider.praise(for: Self.request) == FixtureServer.praise)
+        #expect(requests("ok").last?.path == "/ok/api/chat")
+    }
+
+    @Test func yadgBackend() async throws {
+        let provider = HTTPPraiseProvider(
+            endpoint: YadgBackendEndpoint(baseURL: Self.server.url("ok") + "/api/v1", userID: "user-123"),
+            transport: CurlTransport())
+        #expect(try await provider.praise(for: Self.request) == FixtureServer.praise)
+        let sent = try #require(requests("ok").last)
+        #expect(sent.path == "/ok/api/v1/moments")
+        #expect(sent.headers["x-user-id"] == "user-123")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: Any])
+        #expect(body["id"] as? String == "6f9619ff-8b86-4011-b42d-00c04fc964ff")
+        #expect(body["timeAgo"] as? Int == 7200)
+        #expect(body["tz"] as? String == "America/New_York")
+        #expect(body["submittedAt"] as? String == "2025-11-19T20:04:00.000Z")
+    }
+
+    @Test("Server errors are retried with backoff")
+    func retriesServerErrors() async throws {
+        let pauses = Pauses()
+        #expect(try await openAI("flaky-2", pauses: pauses).praise(for: Self.request) == FixtureServer.praise)
+        #expect(requests("flaky-2").count == 3)
+        #expect(pauses.all.count == 2)
+        #expect((0.375...0.5).contains(pauses.all[0]) && (0.75...1).contains(pauses.all[1]))
+    }
+
+    @Test("429 with Retry-After waits as long as the server asks")
+    func honoursRetryAfter() async throws {
+        let pauses = Pauses()
+        #expect(try await openAI("retry-after-2", pauses: pauses).praise(for: Self.request) == FixtureServer.praise)
+        #expect(pauses.all == [2])
+    }
+
+    @Test("No retry on a quota-exhausted 429 or on client errors")
+    func finalErrors() async {
+        await #expect(throws: PraiseProviderError.quotaExhausted) {
+            try await openAI("quota").praise(for: Self.request)
+        }
+        #expect(requests("quota").count == 1)
+        await #expect(throws: PraiseProviderError.http(status: 401)) {
+            try await openAI("status-401").praise(for: Self.request)
+        }
+        #expect(requests("status-401").count == 1)
+    }
+
+    @Test(
+        "Faults end in an error, never a hang",
+        arguments: [
+            ("malformed", PraiseProviderError.invalidReply), ("truncated", .transport), ("disconnect", .transport),
+            ("huge", .transport), ("status-503", .http(status: 503)),
+        ])
+    func faults(behaviour: String, error: PraiseProviderError) async {
+        await #expect(throws: error) { try await openAI(behaviour).praise(for: Self.request) }
+    }
+
+    @Test("A stalled or silent server is given up at the deadline", arguments: ["stall", "hang"])
+    func deadline(behaviour: String) async {
+        let start = Date()
+        await #expect(throws: PraiseProviderError.timedOut) {
+            try await openAI(behaviour, deadline: 1.5).praise(for: Self.request)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(elapsed >= 1.4 && elapsed < 3, "took \(elapsed) s")
+    }
+
+    @Test func cancellingEndsTheRequestPromptly() async {
+        let task = Task { try await openAI("hang", deadline: 20).praise(for: Self.request) }
+        try? await Task.sleep(for: .milliseconds(300))
+        let start = Date()
+        task.cancel()
+        _ = await task.result
+        #expect(Date().timeIntervalSince(start) < 2)
+    }
+
+    @Test("Escape sequences in a reply never reach the terminal")
+    func escapeSequences() async throws {
+        let raw = try await openAI("escape").praise(for: Self.request)
+        #expect(raw.contains("\u{1B}"))
+        #expect(PraiseReplyValidator.accept(raw) == "Nice work on the walk.")
+    }
+
+    @Test func questionsAreNotPraise() async throws {
+        #expect(PraiseReplyValidator.accept(try await openAI("question").praise(for: Self.request)) == nil)
+    }
+
+    @Test("Nothing listening: an immediate transport error")
+    func connectionRefused() async {
+        let provider = HTTPPraiseProvider(
+            endpoint: OpenAIChatEndpoint(
+                baseURL: "http://127.0.0.1:9/v1", model: "m", apiKey: nil, prompts: Self.prompts),
+            transport: CurlTransport(), deadline: 5, pause: { _ in })
+        await #expect(throws: PraiseProviderError.transport) { try await provider.praise(for: Self.request) }
+    }
+}

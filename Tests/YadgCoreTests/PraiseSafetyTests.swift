@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import YadgCore
+import YadgResources
+
+struct PraiseSafetyTests {
+    @Test(arguments: [
+        ("You took a walk, and that counts.", "You took a walk, and that counts."),
+        (
+            "  \"You cleaned the kitchen. Nice care for your space.\"  ",
+            "You cleaned the kitchen. Nice care for your space."
+        ),
+        ("Praise: You called your mom.", "You called your mom."),
+        ("One. Two! Three.", "One. Two!"),
+        ("Nice\n\nwork   today.", "Nice work today."),
+        ("\u{1B}[31mRed\u{1B}[0m alert avoided.", "Red alert avoided."),
+    ])
+    func acceptedReplies(raw: String, shown: String) {
+        #expect(PraiseReplyValidator.accept(raw) == shown)
+    }
+
+    @Test(arguments: [
+        "", "   ", "How did that feel?", "Great job 🎉", "See https://example.com for more.",
+        String(repeating: "a", count: 281),
+    ])
+    func refusedReplies(raw: String) {
+        #expect(PraiseReplyValidator.accept(raw) == nil)
+    }
+
+    @Test func retrySchedule() {
+        let policy = RetryPolicy()
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        #expect(policy.delay(afterAttempt: 1, headers: [:], now: now, jitter: 1) == 0.5)
+        #expect(policy.delay(afterAttempt: 2, headers: [:], now: now, jitter: 0.75) == 0.75)
+        #expect(policy.delay(afterAttempt: 3, headers: [:], now: now, jitter: 1) == nil, "three attempts at most")
+        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": "3"], now: now, jitter: 1) == 3)
+        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after-ms": "250"], now: now, jitter: 1) == 0.25)
+        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": "120"], now: now, jitter: 1) == nil)
+        let date = "Mon, 12 Jan 1970 13:46:45 GMT"  // 5 s after `now`
+        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": date], now: now, jitter: 1) == 5)
+        #expect(RetryPolicy.isRetryable(status: 503) && RetryPolicy.isRetryable(status: 429))
+        #expect(!RetryPolicy.isRetryable(status: 400) && !RetryPolicy.isRetryable(status: 401))
+        #expect(RetryPolicy.isQuotaExhausted(status: 429, body: #"{"error":{"code":"insufficient_quota"}}"#))
+    }
+
+    @Test func crisisLanguageIsRecognised() throws {
+        let check = try CrisisCheck(json: EmbeddedResources.text("Resources/crisis.json")!)
+        #expect(check.matches("I want to die"))
+        #expect(check.matches("thinking about SUICIDE today"))
+        #expect(check.matches("didn't hurt myself today"))
+        #expect(!check.matches("killed it at the gym"))
+        #expect(!check.matches("watched a movie about a dying star"))
+        #expect(!check.matches("took a walk"))
+    }
+
+    @Test func promptTemplates() throws {
+        let user = PromptTemplate(try #require(EmbeddedResources.text("Prompts/praise-user.md")))
+        #expect(user.placeholders == ["moment", "when"])
+        #expect(!user.text.contains("<!--"))
+        #expect(
+            user.filled(["moment": "took a walk", "when": "just now"]) == "<moment>took a walk</moment>\nWhen: just now"
+        )
+        let summary = PromptTemplate(try #require(EmbeddedResources.text("Prompts/summary-user.md")))
+        #expect(summary.placeholders == ["day", "moments"])
+        #expect(PromptTemplate(try #require(EmbeddedResources.text("Prompts/praise-system.md"))).placeholders.isEmpty)
+    }
+}
