@@ -74,6 +74,17 @@ public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
         }
     }
 
+    public func setAIPraise(_ praise: String, for id: UUID) throws {
+        try lock.withLock {
+            try connection.writeTransaction {
+                let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ?")
+                try update.bind(praise, at: 1)
+                try update.bind(id.uuidString.lowercased(), at: 2)
+                try update.step()
+            }
+        }
+    }
+
     public func moment(id: UUID) throws -> Moment? {
         try lock.withLock {
             let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE id = ?")

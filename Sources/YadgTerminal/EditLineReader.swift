@@ -72,6 +72,10 @@ public final class EditLineReader: LineReader {
         yadg_el_bind(editLine, "^C", "yadg-interrupt")
         yadg_el_addfn(editLine, "yadg-eof", "leave on an empty line, else delete", editLineEOF)
         yadg_el_bind(editLine, "^D", "yadg-eof")
+        // Home, End and Delete as various terminals send them; libedit binds only its termcap's.
+        for key in ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~"] { yadg_el_bind(editLine, key, "ed-move-to-beg") }
+        for key in ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"] { yadg_el_bind(editLine, key, "ed-move-to-end") }
+        yadg_el_bind(editLine, "\u{1B}[3~", "ed-delete-next-char")
         yadg_el_setty_no_isig(editLine)
 
         resizeWakeFD = outbox.writeFD

@@ -45,6 +45,16 @@ public struct OnboardingPresenter {
         return pressedEnter
     }
 
+    /// Asks a yes/no question; one key answers (y or n; Enter means no).
+    public func askYesNo(_ question: String) -> Bool {
+        let terminal = RawInput()
+        defer { terminal.restore() }
+        emit(style.render(StyledLine(question, .primary)) + " ")
+        let answer = terminal.readKey()
+        emit("\n")
+        return answer == UInt8(ascii: "y") || answer == UInt8(ascii: "Y")
+    }
+
     private func emit(_ text: String) {
         fputs(text, yadg_stdout())
         fflush(yadg_stdout())
@@ -68,12 +78,20 @@ final class RawInput {
         if active { tcsetattr(0, TCSANOW, &original) }
     }
 
-    /// True when a key arrived within `milliseconds` (the key is consumed).
+    /// True when a key arrived within `milliseconds`. Only that key is consumed, so an Enter typed
+    /// right after it still reaches the next question.
     func keyPressed(within milliseconds: Int32) -> Bool {
         var fd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&fd, 1, milliseconds) > 0 else { return false }
-        drainAvailable()
+        var byte: UInt8 = 0
+        _ = read(0, &byte, 1)
         return true
+    }
+
+    /// The next key pressed, or nil when input ends.
+    func readKey() -> UInt8? {
+        var byte: UInt8 = 0
+        return read(0, &byte, 1) == 1 ? byte : nil
     }
 
     /// Waits for Enter; false when input ends (Ctrl-D on a terminal, or a closed stream).
@@ -86,9 +104,4 @@ final class RawInput {
         return false
     }
 
-    private func drainAvailable() {
-        var fd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while poll(&fd, 1, 0) > 0, read(0, &buffer, buffer.count) > 0 {}
-    }
 }

@@ -33,6 +33,7 @@ enum LoadedResources {
                 try JSONDecoder().decode([String].self, from: Data($0.utf8))
             },
             privacy: text("Resources/privacy.md").trimmingCharacters(in: .newlines),
-            terms: text("Resources/terms.md").trimmingCharacters(in: .newlines))
+            terms: text("Resources/terms.md").trimmingCharacters(in: .newlines),
+            crisis: decode("Resources/crisis.json", CrisisCheck.init(json:)))
     }
 }

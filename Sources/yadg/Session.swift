@@ -1,4 +1,5 @@
 import Foundation
+import YadgAI
 import YadgCore
 import YadgStorage
 import YadgTerminal
@@ -11,6 +12,29 @@ struct Session {
     let json: Bool
     let clock: any WallClock
     let zone: TimeZone
+    let settings: AISettings
+    let configDirectory: String
+    let copy: Copy
+
+    /// A coordinator that prints praise straight to stdout (pipes and one-shot commands).
+    private func printingCoordinator() -> PraiseCoordinator? {
+        guard let provider = AIWiring.provider(settings, store: store, configDirectory: configDirectory) else {
+            return nil
+        }
+        let (json, style, copy) = (self.json, self.style, self.copy)
+        return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
+            moment, outcome, labelled in
+            if json {
+                Output.out(PraiseCoordinator.json(moment, outcome) + "\n")
+            } else {
+                let lines = PraiseCoordinator.lines(moment, outcome, labelled: labelled, copy: copy)
+                if !lines.isEmpty { Output.out(style.render(lines)) }
+            }
+        }
+    }
+
+    /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
+    private var praiseWait: Double { settings.timeout + 1 }
 
     /// `yadg log took a walk`, `yadg moments`: one command, then exit (1 when it could not be done).
     func runCommand(_ words: [String], copy: Copy) -> Int32 {
@@ -24,6 +48,10 @@ struct Session {
         }
         let reply = shell.run(command)
         show(reply)
+        if !reply.praiseRequests.isEmpty, let coordinator = printingCoordinator() {
+            reply.praiseRequests.forEach(coordinator.request(for:))
+            coordinator.waitForAll(seconds: praiseWait)
+        }
         guard let failure = reply.failure else { return 0 }
         Output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
         return 1
@@ -34,10 +62,13 @@ struct Session {
     func readPipe() -> Int32 {
         var status: Int32 = 0
         var lineNumber = 0
+        let coordinator = printingCoordinator()
+        defer { coordinator?.waitForAll(seconds: praiseWait) }
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
             let reply = shell.handle(line)
             show(reply)
+            reply.praiseRequests.forEach { coordinator?.request(for: $0) }
             if let failure = reply.failure {
                 status = 1
                 Output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
@@ -54,20 +85,42 @@ struct Session {
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
         }
+        askForAIConsentIfNeeded()
         Output.out(style.render(shell.home()) + "\n")
+        let outbox = Outbox()
+        let coordinator = AIWiring.provider(settings, store: store, configDirectory: configDirectory).map { provider in
+            let (style, copy) = (self.style, self.copy)
+            return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
+                moment, outcome, labelled in
+                let lines = PraiseCoordinator.lines(moment, outcome, labelled: labelled, copy: copy)
+                if !lines.isEmpty { outbox.post(style.render(lines)) }
+            }
+        }
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
         let reader = EditLineReader(
-            prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames)
+            prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
         var prefill = shell.isFirstLogPending ? copy.firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
             let reply = shell.handle(line)
             guard !reply.lines.isEmpty else { continue }
             reader.write(style.render(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
+            reply.praiseRequests.forEach { coordinator?.request(for: $0) }
             if reply.quit { return 0 }
         }
         Output.out(style.render(StyledLine(copy.goodbye, .secondary)) + "\n")
         return 0
+    }
+
+    /// Once, on a terminal: may a provider that was only detected (not chosen) be used?
+    private func askForAIConsentIfNeeded() {
+        guard settings.provider != .none, !settings.explicit, (try? store.stateValue(.aiConsent)) == nil else { return }
+        let name = settings.provider.rawValue
+        let yes = OnboardingPresenter(style: style, copy: copy)
+            .askYesNo(Copy.fill(copy.aiConsentQuestion, ["provider": name]))
+        try? store.setState([.aiConsent: yes ? "yes" : "no"])
+        let answer = yes ? Copy.fill(copy.aiConsentYes, ["provider": name]) : copy.aiConsentNo
+        Output.out(style.render([StyledLine(answer, .dim), StyledLine("")]))
     }
 
     /// Prints a reply as text (pipes: results only, not-logged lines go to stderr) or JSON events.

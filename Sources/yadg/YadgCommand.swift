@@ -82,7 +82,11 @@ struct YadgCommand {
         let mode: Shell.Mode = interactive && options.command.isEmpty ? .conversation : .piped
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment)
-        let session = Session(shell: shell, store: store, style: style, json: options.json, clock: clock, zone: zone)
+        let settings = AIWiring.settings(
+            environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy)
+        let session = Session(
+            shell: shell, store: store, style: style, json: options.json, clock: clock, zone: zone, settings: settings,
+            configDirectory: paths.configDirectory, copy: copy)
 
         if !options.command.isEmpty {
             return session.runCommand(options.command, copy: copy)

@@ -198,6 +198,7 @@ final class FailingStore: MomentStore {
     struct DiskFull: Error {}
     func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool { throw DiskFull() }
     func update(_ moment: Moment) throws { throw DiskFull() }
+    func setAIPraise(_ praise: String, for id: UUID) throws { throw DiskFull() }
     func moment(id: UUID) throws -> Moment? { nil }
     func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] { [] }
     func lastSubmittedMoment() throws -> Moment? { nil }

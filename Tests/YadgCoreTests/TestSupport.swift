@@ -15,7 +15,8 @@ enum TestSupport {
             praise: PraisePool(json: text("Resources/praise.json")),
             classifier: ActionClassifier(json: text("Resources/actions.json")),
             homePhrases: JSONDecoder().decode([String].self, from: Data(text("Resources/home-phrases.json").utf8)),
-            privacy: text("Resources/privacy.md"), terms: text("Resources/terms.md"))
+            privacy: text("Resources/privacy.md"), terms: text("Resources/terms.md"),
+            crisis: CrisisCheck(json: text("Resources/crisis.json")))
     }()
 
     /// A local wall time in a zone, e.g. `date("2026-11-19T15:04:00")`.

@@ -25,6 +25,10 @@ public final class InMemoryMomentStore: MomentStore, @unchecked Sendable {
         }
     }
 
+    public func setAIPraise(_ praise: String, for id: UUID) throws {
+        lock.withLock { byId[id]?.aiPraise = praise }
+    }
+
     public func moment(id: UUID) throws -> Moment? {
         lock.withLock { byId[id] }
     }

@@ -8,6 +8,8 @@ public enum StateKey: String, Sendable, CaseIterable {
     case anonymousUserId
     /// Recent offline praise picks, newest first, joined by newlines; keeps lines from repeating.
     case recentPraise
+    /// "yes" or "no": the answer to using a detected AI provider, asked once.
+    case aiConsent
 }
 
 /// Where moments and app state live.
@@ -29,6 +31,8 @@ public protocol MomentStore: AnyObject {
     func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool
     /// Replaces a stored moment's fields (same id).
     func update(_ moment: Moment) throws
+    /// Sets only the AI praise of a moment, so a late reply never undoes a concurrent change.
+    func setAIPraise(_ praise: String, for id: UUID) throws
     func moment(id: UUID) throws -> Moment?
     /// Moments that are not archived and happened in `[start, end)`, newest first, at most `limit`.
     func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment]

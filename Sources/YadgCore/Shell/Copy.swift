@@ -18,6 +18,13 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let notLoggedTooLong: String
     public let tooLongHistoryHint: String
     public let notLoggedNoText: String
+    public let aiPraiseFailed: String
+    public let aiPraiseLabel: String
+    public let crisisMessage: String
+    public let aiConsentQuestion: String
+    public let aiConsentYes: String
+    public let aiConsentNo: String
+    public let aiKeyFileTooOpen: String
     public let saveFailed: String
     public let unknownCommandWithSuggestion: String
     public let unknownCommand: String
@@ -72,11 +79,13 @@ public struct ShellResources: Sendable {
     public let homePhrases: [String]
     public let privacy: String
     public let terms: String
+    public let crisis: CrisisCheck
 
     public init(
         copy: Copy, praise: PraisePool, classifier: ActionClassifier, homePhrases: [String], privacy: String,
-        terms: String
+        terms: String, crisis: CrisisCheck
     ) {
+        self.crisis = crisis
         self.copy = copy
         self.praise = praise
         self.classifier = classifier

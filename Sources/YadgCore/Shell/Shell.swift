@@ -122,11 +122,16 @@ public final class Shell {
     func save(text: String, happenedAt: Date, input line: String, now: Date) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
-        let praise = PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
+        // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
+        let crisis = resources.crisis.matches(text)
+        let praise = crisis ? "" : PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
         let moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
             offlinePraise: praise, action: category.rawValue)
-        let newRecent = ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
+        let newRecent =
+            crisis
+            ? recent.prefix(Self.recentPraiseCount)
+            : ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
         do {
             let inserted = try store.insert(
                 moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
@@ -136,11 +141,16 @@ public final class Shell {
             return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)])
         }
         var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy)
+        if crisis {
+            lines.removeLast()
+            lines += copy.crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
+            return ShellReply(lines: lines, events: [.logged(moment)])
+        }
         if mode == .conversation && !hasShownAfterCardHint {
             hasShownAfterCardHint = true
             lines.append(StyledLine("  " + copy.afterCardHint, .dim))
         }
-        return ShellReply(lines: lines, events: [.logged(moment)])
+        return ShellReply(lines: lines, events: [.logged(moment)], praiseRequests: [moment])
     }
 
     // MARK: Commands

@@ -8,8 +8,14 @@ public struct ShellReply: Sendable, Equatable {
     public var quit: Bool
     /// A one-line reason when something could not be done (pipes print it on stderr).
     public var failure: String?
+    /// Moments just saved that should get AI praise (none for crisis language).
+    public var praiseRequests: [Moment] = []
 
-    public init(lines: [StyledLine] = [], events: [ShellEvent] = [], quit: Bool = false, failure: String? = nil) {
+    public init(
+        lines: [StyledLine] = [], events: [ShellEvent] = [], quit: Bool = false, failure: String? = nil,
+        praiseRequests: [Moment] = []
+    ) {
+        self.praiseRequests = praiseRequests
         self.lines = lines
         self.events = events
         self.quit = quit

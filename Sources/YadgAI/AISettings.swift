@@ -1,0 +1,129 @@
+import Foundation
+import YadgCore
+
+/// Which AI provider to use and how, from the environment over the config file (ai.md §1.4).
+///
+/// The API key is held here to build requests and is never part of any description or output.
+public struct AISettings: Sendable, Equatable {
+    public enum Provider: String, Sendable, CaseIterable { case openai, ollama, yadg, none }
+
+    public var provider: Provider
+    public var baseURL: String
+    public var model: String
+    public var apiKey: String?
+    /// Seconds for one praise, retries included.
+    public var timeout: Double
+    /// True when the person chose the provider (a variable or the config file); false when it was
+    /// only detected (an `OPENAI_API_KEY` in the environment), which needs their consent first.
+    public var explicit: Bool
+
+    public init(
+        provider: Provider, baseURL: String, model: String, apiKey: String?, timeout: Double, explicit: Bool
+    ) {
+        self.provider = provider
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKey = apiKey
+        self.timeout = timeout
+        self.explicit = explicit
+    }
+
+    /// `key = value` lines; `#` starts a comment; blank lines are skipped.
+    public static func parseConfig(_ text: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.first == "\"", value.last == "\"" {
+                value = String(value.dropFirst().dropLast())
+            }
+            values[key] = value
+        }
+        return values
+    }
+
+    /// The settings in force, or a `.none` provider when nothing is configured or detected.
+    public static func resolve(environment env: [String: String], config: [String: String]) -> AISettings {
+        func value(_ variable: String, _ key: String) -> String? {
+            let v = env[variable] ?? config[key]
+            return v?.isEmpty == false ? v : nil
+        }
+        let timeout = value("YADG_AI_TIMEOUT", "timeout").flatMap(Double.init).map { min(max($0, 1), 120) } ?? 12
+        var settings = AISettings(
+            provider: .none, baseURL: "", model: "", apiKey: nil, timeout: timeout, explicit: true)
+        if env["YADG_AI"]?.lowercased() == "off" { return settings }
+
+        let chosen = value("YADG_AI_PROVIDER", "provider").flatMap { Provider(rawValue: $0.lowercased()) }
+        let provider: Provider
+        if let chosen {
+            provider = chosen
+        } else if value("YADG_API_URL", "api_url") != nil {
+            provider = .yadg
+        } else if env["OPENAI_API_KEY"]?.isEmpty == false {
+            provider = .openai
+            settings.explicit = false
+        } else if env["OLLAMA_HOST"]?.isEmpty == false {
+            provider = .ollama
+            settings.explicit = false
+        } else {
+            return settings
+        }
+        settings.provider = provider
+        switch provider {
+        case .openai:
+            settings.baseURL =
+                value("YADG_AI_BASE_URL", "base_url") ?? env["OPENAI_BASE_URL"] ?? "https://api.openai.com/v1"
+            settings.model = value("YADG_AI_MODEL", "model") ?? "gpt-4o-mini"
+            settings.apiKey = value("YADG_AI_API_KEY", "api_key") ?? env["OPENAI_API_KEY"]
+        case .ollama:
+            settings.baseURL = value("YADG_AI_BASE_URL", "base_url") ?? ollamaHost(env["OLLAMA_HOST"])
+            settings.model = value("YADG_AI_MODEL", "model") ?? "llama3.2"
+            settings.apiKey = value("YADG_AI_API_KEY", "api_key")
+        case .yadg:
+            settings.baseURL = value("YADG_API_URL", "api_url") ?? "http://localhost:3000/api/v1"
+        case .none:
+            break
+        }
+        return settings
+    }
+
+    /// `OLLAMA_HOST` as a URL, following Ollama's own rules: `host`, `host:port` or
+    /// `scheme://host:port`; no scheme means http and port 11434; `0.0.0.0` means this machine.
+    public static func ollamaHost(_ raw: String?) -> String {
+        var text = (raw ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+        while text.hasSuffix("/") { text.removeLast() }
+        if text.isEmpty { return "http://127.0.0.1:11434" }
+        var scheme = "http"
+        if let range = text.range(of: "://") {
+            scheme = String(text[..<range.lowerBound])
+            text = String(text[range.upperBound...])
+        } else if !text.contains(":") {
+            text += ":11434"
+        }
+        text = text.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+        return "\(scheme)://\(text)"
+    }
+
+    /// The provider these settings describe, or nil for `.none`. An Ollama base URL ending in
+    /// `/v1` uses its OpenAI-compatible endpoint; otherwise its native `/api/chat`.
+    public func makeProvider(prompts: PraisePrompts, userID: String, transport: any HTTPTransport = CurlTransport())
+        -> (any PraiseProvider)?
+    {
+        let endpoint: any PraiseEndpoint
+        switch provider {
+        case .none: return nil
+        case .openai:
+            endpoint = OpenAIChatEndpoint(baseURL: baseURL, model: model, apiKey: apiKey, prompts: prompts)
+        case .ollama where baseURL.hasSuffix("/v1") || baseURL.hasSuffix("/v1/"):
+            endpoint = OpenAIChatEndpoint(baseURL: baseURL, model: model, apiKey: apiKey ?? "ollama", prompts: prompts)
+        case .ollama:
+            endpoint = OllamaChatEndpoint(host: baseURL, model: model, prompts: prompts)
+        case .yadg:
+            endpoint = YadgBackendEndpoint(baseURL: baseURL, userID: userID)
+        }
+        return HTTPPraiseProvider(
+            endpoint: endpoint, transport: transport, deadline: timeout, attemptTimeout: min(timeout, 10))
+    }
+}

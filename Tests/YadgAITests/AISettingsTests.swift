@@ -1,0 +1,57 @@
+import Testing
+import YadgAI
+
+struct AISettingsTests {
+    @Test func nothingConfiguredMeansNoProvider() {
+        #expect(AISettings.resolve(environment: [:], config: [:]).provider == .none)
+        #expect(
+            AISettings.resolve(environment: ["YADG_AI": "off", "OPENAI_API_KEY": "k"], config: [:]).provider == .none)
+    }
+
+    @Test("The environment wins over the config file")
+    func environmentOverConfig() {
+        let config = AISettings.parseConfig(
+            """
+            # my settings
+            provider = ollama
+            model = "qwen2.5"
+            base_url = http://127.0.0.1:11434/v1
+            timeout = 20
+            """)
+        #expect(
+            config == [
+                "provider": "ollama", "model": "qwen2.5", "base_url": "http://127.0.0.1:11434/v1", "timeout": "20",
+            ])
+        let fromFile = AISettings.resolve(environment: [:], config: config)
+        #expect(
+            fromFile.provider == .ollama && fromFile.model == "qwen2.5" && fromFile.timeout == 20 && fromFile.explicit)
+        let overridden = AISettings.resolve(
+            environment: [
+                "YADG_AI_PROVIDER": "openai", "YADG_AI_MODEL": "gpt-4o-mini", "YADG_AI_API_KEY": "sk-1",
+                "YADG_AI_BASE_URL": "http://127.0.0.1:1234/v1",
+            ], config: config)
+        #expect(
+            overridden
+                == AISettings(
+                    provider: .openai, baseURL: "http://127.0.0.1:1234/v1", model: "gpt-4o-mini",
+                    apiKey: "sk-1", timeout: 20, explicit: true))
+    }
+
+    @Test("A key in the environment alone is detected, not chosen: it needs consent")
+    func detectedProvider() {
+        let settings = AISettings.resolve(environment: ["OPENAI_API_KEY": "sk-x"], config: [:])
+        #expect(settings.provider == .openai && !settings.explicit && settings.apiKey == "sk-x")
+        #expect(settings.baseURL == "https://api.openai.com/v1")
+        let backend = AISettings.resolve(environment: ["YADG_API_URL": "http://127.0.0.1:3000/api/v1"], config: [:])
+        #expect(backend.provider == .yadg && backend.explicit)
+    }
+
+    @Test(arguments: [
+        (nil as String?, "http://127.0.0.1:11434"), ("127.0.0.1", "http://127.0.0.1:11434"),
+        ("0.0.0.0:9999", "http://127.0.0.1:9999"), ("https://ollama.local:443/", "https://ollama.local:443"),
+        ("\"localhost:11434\"", "http://localhost:11434"),
+    ])
+    func ollamaHost(raw: String?, url: String) {
+        #expect(AISettings.ollamaHost(raw) == url)
+    }
+}

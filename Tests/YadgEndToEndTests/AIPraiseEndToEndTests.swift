@@ -1,0 +1,127 @@
+import FixtureServer
+import Foundation
+import Testing
+
+/// The built binary with an AI provider on 127.0.0.1 (the fixture server).
+@Suite(.serialized)
+struct AIPraiseEndToEndTests {
+    static let server = try! FixtureServer()
+
+    static func ai(_ behaviour: String, timeout: String = "3") -> [String: String] {
+        [
+            "YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": server.url(behaviour) + "/v1", "YADG_AI_MODEL": "m",
+            "YADG_AI_API_KEY": "sk-very-secret-key", "YADG_AI_TIMEOUT": timeout,
+        ]
+    }
+
+    @Test func praiseFollowsTheCardInAPipe() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(stdin: "took a walk 2 hours ago\n", home: home, env: Self.ai("ok"))
+        let offline = YadgProcess.query("SELECT offline_praise FROM moments", home: home)[0][0]
+        #expect(
+            result.stdout == """
+                Moment logged
+                  took a walk
+                  2 hours ago · 1:04 PM
+                  \(offline)
+                  ✨ \(FixtureServer.praise)
+
+                """)
+        #expect(result.status == 0)
+        #expect(YadgProcess.query("SELECT ai_praise FROM moments", home: home) == [[FixtureServer.praise]])
+    }
+
+    @Test func jsonEvents() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(["--json"], stdin: "did the dishes\n", home: home, env: Self.ai("ok"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let id = YadgProcess.query("SELECT id FROM moments", home: home)[0][0]
+        #expect(lines.count == 2)
+        #expect(lines[1] == #"{"event":"praise","id":"\#(id)","praise":"\#(FixtureServer.praise)"}"#)
+        let failed = try YadgProcess.run(["--json"], stdin: "did the dishes\n", home: home, env: Self.ai("status-401"))
+        #expect(failed.stdout.split(separator: "\n").last?.hasSuffix(#","reason":"http_401"}"#) == true)
+        #expect(failed.status == 0)
+    }
+
+    @Test("A failing or slow provider leaves the offline praise and one kind line, within the deadline")
+    func failuresFallBack() throws {
+        for behaviour in ["status-500", "hang", "malformed", "disconnect"] {
+            let home = YadgProcess.makeHome()
+            let start = Date()
+            let result = try YadgProcess.run(stdin: "read a book\n", home: home, env: Self.ai(behaviour, timeout: "2"))
+            #expect(Date().timeIntervalSince(start) < 5, "\(behaviour)")
+            #expect(result.stdout.hasSuffix("\n  Couldn't fetch extra encouragement this time.\n"), "\(behaviour)")
+            #expect(result.status == 0)
+            #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
+        }
+    }
+
+    @Test("No provider: no message and no waiting")
+    func noProvider() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(stdin: "read a book\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
+        #expect(result.stdout.split(separator: "\n").count == 4)
+        let off = try YadgProcess.run(["--no-ai"], stdin: "read a book\n", home: home, env: Self.ai("hang"))
+        #expect(off.stdout.split(separator: "\n").count == 4)
+    }
+
+    @Test("Escape sequences from the model never reach the output")
+    func sanitised() throws {
+        let result = try YadgProcess.run(stdin: "took a walk\n", home: YadgProcess.makeHome(), env: Self.ai("escape"))
+        #expect(result.stdout.hasSuffix("  ✨ Nice work on the walk.\n"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test("Crisis language: saved, no praise, a gentle message, nothing sent")
+    func crisisLanguage() throws {
+        let home = YadgProcess.makeHome()
+        let before = Self.server.requests.count
+        let result = try YadgProcess.run(
+            stdin: "got out of bed even though I want to die\n", home: home, env: Self.ai("ok"))
+        #expect(result.stdout.contains("It sounds heavy, and you deserve support with it."))
+        #expect(!result.stdout.contains("✨"))
+        #expect(Self.server.requests.count == before)
+        #expect(YadgProcess.query("SELECT offline_praise, ai_praise FROM moments", home: home) == [["", "NULL"]])
+    }
+
+    @Test("The API key is never printed or written to any file yadg writes")
+    func keysStayPrivate() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(stdin: "took a walk\n/help\n", home: home, env: Self.ai("status-401"))
+        #expect(!result.stdout.contains("sk-very-secret-key") && !result.stderr.contains("sk-very-secret-key"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: home) {
+            let data = try Data(contentsOf: URL(fileURLWithPath: home + "/" + name))
+            #expect(data.range(of: Data("sk-very-secret-key".utf8)) == nil, "\(name)")
+        }
+        #expect(Self.server.requests.last?.headers["authorization"] == "Bearer sk-very-secret-key")
+    }
+
+    @Test("In the conversation, praise arrives above a half-typed line, which stays intact")
+    func praiseWhileTyping() throws {
+        let home = YadgProcess.makeHome()
+        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
+        var env = YadgProcess.environment(home: home, extra: Self.ai("delay-1500"))
+        env["TERM"] = "xterm"
+        env["NO_COLOR"] = "1"
+        let terminal = try PseudoTerminal(arguments: [], environment: env)
+        defer { terminal.close() }
+        try terminal.waitFor("Hey. Glad you're here.")
+        terminal.type("x\r")
+        try terminal.waitFor("I Did a Thing")
+        terminal.type("took a walk\r")
+        try terminal.waitFor("Moment logged")
+        terminal.type("drank a glass of wat")  // half typed when the praise arrives
+        try terminal.waitFor("✨ " + FixtureServer.praise)
+        terminal.type("er\r")
+        try terminal.waitFor("  drank a glass of water\n")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(
+            YadgProcess.query("SELECT text FROM moments ORDER BY submitted_at", home: home)
+                == [["first"], ["took a walk"], ["drank a glass of water"]])
+        let screen = terminal.screenText
+        let praise = try #require(screen.range(of: "✨ " + FixtureServer.praise))
+        let finished = try #require(screen.range(of: "› drank a glass of water"))
+        #expect(praise.upperBound < finished.lowerBound, "the praise is printed above the line being typed")
+    }
+}
