@@ -1,9 +1,23 @@
+import Foundation
+import YadgCore
+
 /// The schema, as an ordered list of migrations recorded in `PRAGMA user_version`.
 ///
 /// Append new migrations; never edit a shipped one. Each runs in its own write transaction
 /// together with the version bump, so a crash leaves the database at a whole version.
 enum Migrations {
-    static let all: [String] = [
+    /// One step: SQL, optionally followed by Swift that fills in derived data.
+    struct Step: Sendable {
+        let sql: String
+        var backfill: (@Sendable (SQLiteConnection) throws -> Void)? = nil
+    }
+
+    static let all: [Step] = [
+        Step(sql: sql1),
+        Step(sql: sql2, backfill: fillLocalDays),
+    ]
+
+    static let sql1 =
         // 1: moments (the app's data model) and the small state table.
         """
         CREATE TABLE moments (
@@ -33,18 +47,49 @@ enum Migrations {
             value TEXT NOT NULL
         );
         """
-    ]
+
+    // 2: the local day of each moment (computed in Swift, in the moment's own zone), indexes for
+    // the look-back views, and cached day summaries for the Journey.
+    static let sql2 = """
+        ALTER TABLE moments ADD COLUMN local_day TEXT NOT NULL DEFAULT '';
+        CREATE INDEX moments_day ON moments(local_day, happened_at) WHERE archived_at IS NULL;
+        CREATE INDEX moments_action ON moments(action) WHERE archived_at IS NULL;
+        CREATE INDEX moments_favorite ON moments(is_favorite) WHERE archived_at IS NULL AND is_favorite = 1;
+        CREATE TABLE day_summaries (
+            day         TEXT PRIMARY KEY NOT NULL,  -- local day, 2026-11-19
+            text        TEXT NOT NULL,
+            fingerprint TEXT NOT NULL               -- the moments it was written for
+        );
+        """
+
+    static func fillLocalDays(_ connection: SQLiteConnection) throws {
+        let select = try connection.prepare("SELECT id, happened_at, tz FROM moments")
+        let update = try connection.prepare("UPDATE moments SET local_day = ? WHERE id = ?")
+        while try select.step() {
+            guard let id = select.text(0), let happened = select.text(1).flatMap({ CivilTime.parse($0) }) else {
+                continue
+            }
+            let moment = Moment(
+                id: UUID(), text: "", submittedAt: happened, happenedAt: happened, tz: select.text(2) ?? "UTC",
+                offlinePraise: "", action: "")
+            update.reset()
+            try update.bind(moment.localDay, at: 1)
+            try update.bind(id, at: 2)
+            try update.step()
+        }
+    }
 
     /// Brings the database up to the latest version. Returns the version it found.
     @discardableResult
     static func run(on connection: SQLiteConnection) throws -> Int {
         let found = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
-        for (index, sql) in all.enumerated() where index + 1 > found {
+        for (index, step) in all.enumerated() where index + 1 > found {
             try connection.writeTransaction {
                 // Re-read inside the write lock: another process may have migrated meanwhile.
                 let current = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
                 guard current < index + 1 else { return }
-                try connection.execute(sql)
+                try connection.execute(step.sql)
+                try step.backfill?(connection)
                 try connection.execute("PRAGMA user_version = \(index + 1)")
             }
         }

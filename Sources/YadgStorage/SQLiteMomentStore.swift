@@ -3,9 +3,9 @@ import YadgCore
 
 /// The durable ``MomentStore``: one SQLite database in WAL mode with `synchronous=FULL`, so a
 /// moment whose insert returned survives a crash or a power cut (reliability.md §0).
-public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
+public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     let connection: SQLiteConnection
-    private let lock = NSLock()
+    let lock = NSLock()
 
     /// Opens the database file at `path`, creating it with mode 0600 first so the database and
     /// its `-wal`/`-shm` companions are private, then migrates it.
@@ -48,12 +48,7 @@ public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
     public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
         try lock.withLock {
             try connection.writeTransaction {
-                let insert = try connection.prepare(
-                    "INSERT INTO moments (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO NOTHING"
-                )
-                try insert.bind(Self.values(of: moment))
-                try insert.step()
-                guard connection.changes == 1 else { return false }
+                guard try insertRow(moment) else { return false }
                 try writeState(state)
                 return true
             }
@@ -63,7 +58,7 @@ public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
     public func update(_ moment: Moment) throws {
         try lock.withLock {
             try connection.writeTransaction {
-                let assignments = Self.columns.split(separator: ",").dropFirst()
+                let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
                     .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
                 let update = try connection.prepare("UPDATE moments SET \(assignments) WHERE id = ?")
                 var values = Self.values(of: moment)
@@ -136,6 +131,16 @@ public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
 
     // MARK: Rows
 
+    /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction; true if it was new.
+    func insertRow(_ moment: Moment) throws -> Bool {
+        let insert = try connection.prepare(
+            "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+                + "ON CONFLICT(id) DO NOTHING")
+        try insert.bind(Self.values(of: moment))
+        try insert.step()
+        return connection.changes == 1
+    }
+
     private func writeState(_ values: [StateKey: String]) throws {
         guard !values.isEmpty else { return }
         let upsert = try connection.prepare(
@@ -155,7 +160,7 @@ public final class SQLiteMomentStore: MomentStore, @unchecked Sendable {
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
-            .optional(m.archivedAt.map(CivilTime.utcTimestamp)),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .text(m.localDay),
         ]
     }
 

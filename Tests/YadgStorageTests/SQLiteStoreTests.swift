@@ -14,9 +14,26 @@ struct SQLiteStoreTests {
         let tables = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         var names: [String] = []
         while try tables.step() { names.append(tables.text(0) ?? "") }
-        #expect(names == ["moments", "state"])
+        #expect(names == ["day_summaries", "moments", "state"])
         // Opening again finds the latest version and runs nothing.
         #expect(try Migrations.run(on: connection) == Migrations.latestVersion)
+    }
+
+    @Test("A version-1 database with moments migrates, and each moment gets its local day")
+    func migratesFromVersionOne() throws {
+        let path = TemporaryFolder().path + "/moments.db"
+        let old = try SQLiteConnection(path: path)
+        try old.execute(Migrations.sql1 + "PRAGMA user_version = 1;")
+        try old.execute(
+            """
+            INSERT INTO moments (id, text, submitted_at, happened_at, tz, time_ago, offline_praise, action)
+            VALUES ('00000000-0000-4000-8000-000000000001', 'late walk', '2026-11-20T04:30:00.000Z',
+                    '2026-11-20T04:30:00.000Z', 'America/New_York', 0, 'Nice.', 'movement');
+            """)
+        let store = try SQLiteMomentStore(path: path)
+        #expect(try store.schemaVersion() == 2)
+        // 04:30 UTC is still the 19th in New York.
+        #expect(try store.days(before: nil, limit: 10) == ["2026-11-19"])
     }
 
     @Test func connectionSettings() throws {

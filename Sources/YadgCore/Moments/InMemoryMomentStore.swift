@@ -1,11 +1,12 @@
 import Foundation
 
 /// A ``MomentStore`` in memory, for tests and previews. Behaves like the SQLite store.
-public final class InMemoryMomentStore: MomentStore, @unchecked Sendable {
+public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     private let lock = NSLock()
     private var byId: [UUID: Moment] = [:]
     private var order: [UUID] = []
     private var state: [StateKey: String] = [:]
+    private var summaries: [String: DaySummary] = [:]
 
     public init() {}
 
@@ -57,5 +58,68 @@ public final class InMemoryMomentStore: MomentStore, @unchecked Sendable {
 
     public func setState(_ values: [StateKey: String]) throws {
         lock.withLock { state.merge(values) { $1 } }
+    }
+
+    // MARK: MomentHistory
+
+    public func insert(_ moments: [Moment]) throws -> Int {
+        try moments.reduce(0) { count, moment in count + (try insert(moment, state: [:]) ? 1 : 0) }
+    }
+
+    private var live: [Moment] {
+        order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }
+            .sorted { ($0.happenedAt, $0.submittedAt) > ($1.happenedAt, $1.submittedAt) }
+    }
+
+    public func moments(containing words: [String], limit: Int) throws -> [Moment] {
+        lock.withLock {
+            Array(live.filter { m in words.allSatisfy { m.text.lowercased().contains($0.lowercased()) } }.prefix(limit))
+        }
+    }
+
+    public func days(before: String?, limit: Int) throws -> [String] {
+        lock.withLock {
+            var seen: [String] = []
+            for day in live.map(\.localDay) where !seen.contains(day) && (before.map { day < $0 } ?? true) {
+                seen.append(day)
+            }
+            return Array(seen.sorted(by: >).prefix(limit))
+        }
+    }
+
+    public func days(from: String, to: String) throws -> [String] {
+        lock.withLock { Array(Set(live.map(\.localDay).filter { $0 >= from && $0 <= to })).sorted(by: >) }
+    }
+
+    public func moments(onDays days: [String]) throws -> [Moment] {
+        lock.withLock { live.filter { days.contains($0.localDay) } }
+    }
+
+    public func totals(recentFrom: String) throws -> MomentTotals {
+        lock.withLock {
+            let all = live
+            var perDay: [String: Int] = [:]
+            var actions: [String: Int] = [:]
+            for m in all {
+                if m.localDay >= recentFrom { perDay[m.localDay, default: 0] += 1 }
+                actions[m.action, default: 0] += 1
+            }
+            return MomentTotals(
+                moments: all.count, daysWithMoments: Set(all.map(\.localDay)).count,
+                favorites: all.filter(\.isFavorite).count, perDay: perDay,
+                actions: actions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) })
+        }
+    }
+
+    public func allMoments() throws -> [Moment] {
+        lock.withLock { order.compactMap { byId[$0] }.sorted { $0.submittedAt < $1.submittedAt } }
+    }
+
+    public func daySummary(for day: String) throws -> DaySummary? {
+        lock.withLock { summaries[day] }
+    }
+
+    public func saveDaySummary(_ summary: DaySummary) throws {
+        lock.withLock { summaries[summary.day] = summary }
     }
 }

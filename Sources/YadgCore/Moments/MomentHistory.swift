@@ -1,0 +1,71 @@
+import Foundation
+
+extension Moment {
+    /// The calendar day the moment happened on, in the zone it was logged in: "2026-11-19".
+    /// Views count and group by it, so a moment stays on its day when the person travels.
+    public var localDay: String {
+        let zone = TimeZone(identifier: tz) ?? TimeZone(secondsFromGMT: 0)!
+        let f = CivilTime.fields(of: happenedAt, in: zone)
+        return "\(CivilTime.pad(f.year, 4))-\(CivilTime.pad(f.month))-\(CivilTime.pad(f.day))"
+    }
+}
+
+/// Totals for `/stats`, read with counts rather than by loading moments.
+public struct MomentTotals: Sendable, Equatable {
+    public var moments: Int
+    public var daysWithMoments: Int
+    public var favorites: Int
+    /// Moments per local day ("2026-11-19"), for the requested recent days only.
+    public var perDay: [String: Int]
+    /// Moments per kind of win (action), most common first.
+    public var actions: [(String, Int)]
+
+    public init(moments: Int, daysWithMoments: Int, favorites: Int, perDay: [String: Int], actions: [(String, Int)]) {
+        self.moments = moments
+        self.daysWithMoments = daysWithMoments
+        self.favorites = favorites
+        self.perDay = perDay
+        self.actions = actions
+    }
+
+    public static func == (a: MomentTotals, b: MomentTotals) -> Bool {
+        a.moments == b.moments && a.daysWithMoments == b.daysWithMoments && a.favorites == b.favorites
+            && a.perDay == b.perDay && a.actions.map { "\($0.0)=\($0.1)" } == b.actions.map { "\($0.0)=\($0.1)" }
+    }
+}
+
+/// A day's summary for the Journey, cached until the day's moments change.
+public struct DaySummary: Sendable, Equatable {
+    public var day: String
+    public var text: String
+    /// Identifies the moments it was written for; a different fingerprint means rewrite.
+    public var fingerprint: String
+
+    public init(day: String, text: String, fingerprint: String) {
+        self.day = day
+        self.text = text
+        self.fingerprint = fingerprint
+    }
+}
+
+/// The read side the look-back views need, each answered with indexes and limits so that a view
+/// reads only what it shows, whatever the size of the history.
+public protocol MomentHistory: MomentStore {
+    /// Saves many moments in one transaction (import); existing ids are skipped. Returns how many
+    /// were new.
+    func insert(_ moments: [Moment]) throws -> Int
+    /// Moments whose text contains every word (case-insensitive), newest first.
+    func moments(containing words: [String], limit: Int) throws -> [Moment]
+    /// Local days that have moments, newest first, strictly before `before` when given.
+    func days(before: String?, limit: Int) throws -> [String]
+    /// Local days with moments in `[from, to]` (inclusive), for the calendar.
+    func days(from: String, to: String) throws -> [String]
+    /// The moments of the given local days, newest first.
+    func moments(onDays days: [String]) throws -> [Moment]
+    /// Counts for `/stats`; `perDay` covers days on or after `recentFrom`.
+    func totals(recentFrom: String) throws -> MomentTotals
+    /// Every moment, archived ones included, oldest first (export).
+    func allMoments() throws -> [Moment]
+    func daySummary(for day: String) throws -> DaySummary?
+    func saveDaySummary(_ summary: DaySummary) throws
+}

@@ -1,0 +1,130 @@
+import Foundation
+import YadgCore
+
+/// The look-back queries. Each reads only what its view shows, through the partial indexes of
+/// migration 2 (`WHERE archived_at IS NULL` in every query is what lets SQLite use them).
+extension SQLiteMomentStore {
+    public func insert(_ moments: [Moment]) throws -> Int {
+        try lock.withLock {
+            try connection.writeTransaction {
+                var inserted = 0
+                for moment in moments where try insertRow(moment) { inserted += 1 }
+                return inserted
+            }
+        }
+    }
+
+    public func moments(containing words: [String], limit: Int) throws -> [Moment] {
+        try lock.withLock {
+            let conditions = words.map { _ in "text LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
+            let select = try connection.prepare(
+                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL"
+                    + (words.isEmpty ? "" : " AND " + conditions) + " ORDER BY happened_at DESC LIMIT ?")
+            for (index, word) in words.enumerated() {
+                let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                try select.bind("%\(escaped)%", at: Int32(index + 1))
+            }
+            try select.bind(limit, at: Int32(words.count + 1))
+            return try rows(select)
+        }
+    }
+
+    public func days(before: String?, limit: Int) throws -> [String] {
+        try lock.withLock {
+            let select = try connection.prepare(
+                "SELECT DISTINCT local_day FROM moments WHERE archived_at IS NULL AND local_day < ? "
+                    + "ORDER BY local_day DESC LIMIT ?")
+            try select.bind(before ?? "~", at: 1)
+            try select.bind(limit, at: 2)
+            return try texts(select)
+        }
+    }
+
+    public func days(from: String, to: String) throws -> [String] {
+        try lock.withLock {
+            let select = try connection.prepare(
+                "SELECT DISTINCT local_day FROM moments WHERE archived_at IS NULL AND local_day BETWEEN ? AND ? "
+                    + "ORDER BY local_day DESC")
+            try select.bind(from, at: 1)
+            try select.bind(to, at: 2)
+            return try texts(select)
+        }
+    }
+
+    public func moments(onDays days: [String]) throws -> [Moment] {
+        guard !days.isEmpty else { return [] }
+        return try lock.withLock {
+            let marks = days.map { _ in "?" }.joined(separator: ",")
+            let select = try connection.prepare(
+                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day IN (\(marks)) "
+                    + "ORDER BY happened_at DESC")
+            for (index, day) in days.enumerated() { try select.bind(day, at: Int32(index + 1)) }
+            return try rows(select)
+        }
+    }
+
+    public func totals(recentFrom: String) throws -> MomentTotals {
+        try lock.withLock {
+            func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
+            let total = try count("SELECT count(*) FROM moments WHERE archived_at IS NULL")
+            let days = try count("SELECT count(DISTINCT local_day) FROM moments WHERE archived_at IS NULL")
+            let favorites = try count(
+                "SELECT count(*) FROM moments WHERE archived_at IS NULL AND is_favorite = 1")
+            let perDaySelect = try connection.prepare(
+                "SELECT local_day, count(*) FROM moments WHERE archived_at IS NULL AND local_day >= ? GROUP BY local_day"
+            )
+            try perDaySelect.bind(recentFrom, at: 1)
+            var perDay: [String: Int] = [:]
+            while try perDaySelect.step() { perDay[perDaySelect.text(0) ?? ""] = perDaySelect.integer(1) }
+            let actionSelect = try connection.prepare(
+                "SELECT action, count(*) AS n FROM moments WHERE archived_at IS NULL GROUP BY action "
+                    + "ORDER BY n DESC, action")
+            var actions: [(String, Int)] = []
+            while try actionSelect.step() { actions.append((actionSelect.text(0) ?? "", actionSelect.integer(1))) }
+            return MomentTotals(
+                moments: total, daysWithMoments: days, favorites: favorites, perDay: perDay, actions: actions)
+        }
+    }
+
+    public func allMoments() throws -> [Moment] {
+        try lock.withLock {
+            try rows(try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY submitted_at, id"))
+        }
+    }
+
+    public func daySummary(for day: String) throws -> DaySummary? {
+        try lock.withLock {
+            let select = try connection.prepare("SELECT text, fingerprint FROM day_summaries WHERE day = ?")
+            try select.bind(day, at: 1)
+            guard try select.step() else { return nil }
+            return DaySummary(day: day, text: select.text(0) ?? "", fingerprint: select.text(1) ?? "")
+        }
+    }
+
+    public func saveDaySummary(_ summary: DaySummary) throws {
+        try lock.withLock {
+            try connection.writeTransaction {
+                let upsert = try connection.prepare(
+                    "INSERT INTO day_summaries (day, text, fingerprint) VALUES (?, ?, ?) "
+                        + "ON CONFLICT(day) DO UPDATE SET text = excluded.text, fingerprint = excluded.fingerprint")
+                try upsert.bind([.text(summary.day), .text(summary.text), .text(summary.fingerprint)])
+                try upsert.step()
+            }
+        }
+    }
+
+    private func rows(_ select: SQLiteStatement) throws -> [Moment] {
+        var found: [Moment] = []
+        while try select.step() {
+            if let moment = Self.moment(from: select) { found.append(moment) }
+        }
+        return found
+    }
+
+    private func texts(_ select: SQLiteStatement) throws -> [String] {
+        var found: [String] = []
+        while try select.step() { found.append(select.text(0) ?? "") }
+        return found
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import YadgCore
+import YadgStorage
+
+/// The look-back queries, against every implementation.
+struct MomentHistoryContractTests {
+    static func makeStore(_ kind: MomentStoreContractTests.Kind) throws -> any MomentHistory {
+        switch kind {
+        case .sqliteInMemory: return try SQLiteMomentStore.inMemory()
+        case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder().path + "/moments.db")
+        case .inMemoryFake: return InMemoryMomentStore()
+        }
+    }
+
+    /// A moment at a local time in Berlin.
+    static func moment(_ text: String, _ local: String, action: String = "other", favorite: Bool = false) -> Moment {
+        let date = CivilTime.parse(local, zone: TimeZone(identifier: "Europe/Berlin")!)!
+        var m = Moment(
+            id: UUID(), text: text, submittedAt: date, happenedAt: date, tz: "Europe/Berlin", offlinePraise: "Nice.",
+            action: action)
+        m.isFavorite = favorite
+        return m
+    }
+
+    static let sample = [
+        moment("walked the dog", "2026-11-19T08:00:00", action: "movement", favorite: true),
+        moment("called mom", "2026-11-19T19:00:00", action: "social"),
+        moment("late night tidy", "2026-11-18T23:30:00", action: "chores"),
+        moment("ran 5k", "2026-11-16T07:00:00", action: "movement"),
+        moment("read a book", "2026-11-01T21:00:00", action: "learning", favorite: true),
+    ]
+
+    @Test(arguments: MomentStoreContractTests.Kind.allCases)
+    func batchInsertIsIdempotent(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        #expect(try store.insert(Self.sample) == 5)
+        #expect(try store.insert(Self.sample) == 0)
+        #expect(try store.allMoments().count == 5)
+    }
+
+    @Test(arguments: MomentStoreContractTests.Kind.allCases)
+    func daysAndTotals(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        _ = try store.insert(Self.sample)
+        var archived = Self.moment("deleted one", "2026-11-17T10:00:00")
+        archived.archivedAt = Date()
+        try store.insert(archived, state: [:])
+        #expect(try store.days(before: nil, limit: 10) == ["2026-11-19", "2026-11-18", "2026-11-16", "2026-11-01"])
+        #expect(try store.days(before: "2026-11-18", limit: 1) == ["2026-11-16"])
+        #expect(try store.days(from: "2026-11-01", to: "2026-11-16") == ["2026-11-16", "2026-11-01"])
+        #expect(try store.moments(onDays: ["2026-11-19"]).map(\.text) == ["called mom", "walked the dog"])
+        let totals = try store.totals(recentFrom: "2026-11-16")
+        #expect(totals.moments == 5 && totals.daysWithMoments == 4 && totals.favorites == 2)
+        #expect(totals.perDay == ["2026-11-19": 2, "2026-11-18": 1, "2026-11-16": 1])
+        #expect(totals.actions.map(\.0) == ["movement", "chores", "learning", "social"])
+        #expect(totals.actions.first?.1 == 2)
+    }
+
+    @Test(arguments: MomentStoreContractTests.Kind.allCases)
+    func findAndSummaries(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        _ = try store.insert(Self.sample)
+        #expect(try store.moments(containing: ["DOG"], limit: 10).map(\.text) == ["walked the dog"])
+        #expect(
+            try store.moments(containing: ["a", "k"], limit: 10).map(\.text) == [
+                "walked the dog", "ran 5k", "read a book",
+            ])
+        #expect(try store.moments(containing: ["100%"], limit: 10).isEmpty)
+        #expect(try store.daySummary(for: "2026-11-19") == nil)
+        try store.saveDaySummary(DaySummary(day: "2026-11-19", text: "A warm day.", fingerprint: "f1"))
+        try store.saveDaySummary(DaySummary(day: "2026-11-19", text: "A warmer day.", fingerprint: "f2"))
+        #expect(
+            try store.daySummary(for: "2026-11-19")
+                == DaySummary(day: "2026-11-19", text: "A warmer day.", fingerprint: "f2"))
+    }
+}
