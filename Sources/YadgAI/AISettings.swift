@@ -109,7 +109,7 @@ public struct AISettings: Sendable, Equatable {
     /// The provider these settings describe, or nil for `.none`. An Ollama base URL ending in
     /// `/v1` uses its OpenAI-compatible endpoint; otherwise its native `/api/chat`.
     public func makeProvider(prompts: PraisePrompts, userID: String, transport: any HTTPTransport = CurlTransport())
-        -> (any PraiseProvider)?
+        -> HTTPPraiseProvider?
     {
         let endpoint: any PraiseEndpoint
         switch provider {

@@ -4,7 +4,7 @@ import YadgCore
 /// A ``PraiseProvider`` over HTTP that never outstays its welcome: an overall deadline for the
 /// praise, a per-attempt timeout, and retries with backoff that honour `Retry-After` — but no
 /// retry of client errors or of a quota-exhausted 429 (ai.md §1.5).
-public struct HTTPPraiseProvider: PraiseProvider {
+public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter {
     public let endpoint: any PraiseEndpoint
     let transport: any HTTPTransport
     let policy: RetryPolicy
@@ -31,9 +31,18 @@ public struct HTTPPraiseProvider: PraiseProvider {
     }
 
     public func praise(for request: PraiseRequest) async throws -> String {
+        try await withDeadline { try endpoint.makeRequest(for: request) }
+    }
+
+    public func summary(for request: DaySummaryRequest) async throws -> String {
+        guard try endpoint.makeSummaryRequest(for: request) != nil else { throw PraiseProviderError.invalidReply }
+        return try await withDeadline { try endpoint.makeSummaryRequest(for: request)! }
+    }
+
+    private func withDeadline(_ make: @escaping @Sendable () throws -> HTTPRequest) async throws -> String {
         let deadline = self.deadline
         return try await withThrowingTaskGroup(of: String.self) { group in
-            group.addTask { try await self.attempts(for: request, until: ContinuousClock.now + .seconds(deadline)) }
+            group.addTask { try await self.attempts(make, until: ContinuousClock.now + .seconds(deadline)) }
             group.addTask {
                 try await Task.sleep(for: .seconds(deadline))
                 throw PraiseProviderError.timedOut
@@ -44,7 +53,7 @@ public struct HTTPPraiseProvider: PraiseProvider {
         }
     }
 
-    private func attempts(for request: PraiseRequest, until end: ContinuousClock.Instant) async throws -> String {
+    private func attempts(_ make: () throws -> HTTPRequest, until end: ContinuousClock.Instant) async throws -> String {
         var attempt = 0
         while true {
             attempt += 1
@@ -52,7 +61,7 @@ public struct HTTPPraiseProvider: PraiseProvider {
                 Double((end - ContinuousClock.now).components.seconds)
                 + Double((end - ContinuousClock.now).components.attoseconds) / 1e18
             guard remaining > 0.05 else { throw PraiseProviderError.timedOut }
-            var http = try endpoint.makeRequest(for: request)
+            var http = try make()
             http.timeout = min(attemptTimeout, remaining)
             let failure: PraiseProviderError
             var headers: [String: String] = [:]

@@ -7,16 +7,39 @@ public protocol PraiseEndpoint: Sendable {
     func makeRequest(for request: PraiseRequest) throws -> HTTPRequest
     /// The praise text of a 2xx reply; throws ``PraiseProviderError/invalidReply`` otherwise.
     func parseResponse(_ response: HTTPResponse) throws -> String
+    /// The request for a day's summary, or nil when the provider writes none (the backend).
+    func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest?
+}
+
+extension PraiseEndpoint {
+    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? { nil }
 }
 
 /// The prompts for praise, decoded from `Prompts/`.
 public struct PraisePrompts: Sendable {
     public let system: PromptTemplate
     public let user: PromptTemplate
+    public let summarySystem: PromptTemplate
+    public let summaryUser: PromptTemplate
 
-    public init(system: PromptTemplate, user: PromptTemplate) {
+    public init(
+        system: PromptTemplate, user: PromptTemplate, summarySystem: PromptTemplate = PromptTemplate(""),
+        summaryUser: PromptTemplate = PromptTemplate("")
+    ) {
         self.system = system
         self.user = user
+        self.summarySystem = summarySystem
+        self.summaryUser = summaryUser
+    }
+
+    /// The day's moments as "- text" lines inside the summary prompt, cleaned like a moment.
+    func summaryMessage(for request: DaySummaryRequest) -> String {
+        let lines = request.moments.map { text in
+            "- "
+                + TerminalSanitizer.clean(text).replacingOccurrences(of: "<", with: "")
+                .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: "\n", with: " ")
+        }
+        return summaryUser.filled(["day": request.day, "moments": lines.joined(separator: "\n")])
     }
 
     /// The user message: the moment delimited as data, with tags and controls taken out of it.
@@ -58,6 +81,21 @@ public struct OpenAIChatEndpoint: PraiseEndpoint {
             body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
     }
 
+    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
+        var http = try makeRequest(
+            for: PraiseRequest(momentID: UUID(), text: "", when: "", submittedAt: Date(), happenedAt: Date(), tz: ""))
+        http.body = try JSONSerialization.data(
+            withJSONObject: [
+                "model": model,
+                "messages": [
+                    ["role": "system", "content": prompts.summarySystem.text],
+                    ["role": "user", "content": prompts.summaryMessage(for: request)],
+                ],
+                "temperature": 0.7, "max_tokens": 100, "stream": false,
+            ] as [String: Any], options: [.sortedKeys])
+        return http
+    }
+
     public func parseResponse(_ response: HTTPResponse) throws -> String {
         guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
             let choice = (object["choices"] as? [[String: Any]])?.first,
@@ -95,6 +133,21 @@ public struct OllamaChatEndpoint: PraiseEndpoint {
         return HTTPRequest(
             url: joined(host, "api/chat"), headers: [("Content-Type", "application/json")],
             body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+    }
+
+    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
+        var http = try makeRequest(
+            for: PraiseRequest(momentID: UUID(), text: "", when: "", submittedAt: Date(), happenedAt: Date(), tz: ""))
+        http.body = try JSONSerialization.data(
+            withJSONObject: [
+                "model": model,
+                "messages": [
+                    ["role": "system", "content": prompts.summarySystem.text],
+                    ["role": "user", "content": prompts.summaryMessage(for: request)],
+                ],
+                "stream": false, "options": ["temperature": 0.7, "num_predict": 100],
+            ] as [String: Any], options: [.sortedKeys])
+        return http
     }
 
     public func parseResponse(_ response: HTTPResponse) throws -> String {

@@ -31,7 +31,7 @@ enum AIWiring {
     /// The provider to use now: configured ones always; detected ones only with consent.
     static func provider(
         _ settings: AISettings, store: SQLiteMomentStore, configDirectory: String
-    ) -> (any PraiseProvider)? {
+    ) -> HTTPPraiseProvider? {
         guard settings.provider != .none else { return nil }
         if !settings.explicit && (try? store.stateValue(.aiConsent)) != "yes" { return nil }
         let userID = ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? ""
@@ -45,6 +45,8 @@ enum AIWiring {
                 ?? EmbeddedResources.text("Prompts/" + name) ?? ""
         }
         return PraisePrompts(
-            system: PromptTemplate(text("praise-system.md")), user: PromptTemplate(text("praise-user.md")))
+            system: PromptTemplate(text("praise-system.md")), user: PromptTemplate(text("praise-user.md")),
+            summarySystem: PromptTemplate(text("summary-system.md")),
+            summaryUser: PromptTemplate(text("summary-user.md")))
     }
 }

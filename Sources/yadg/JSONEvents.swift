@@ -19,6 +19,36 @@ enum JSONEvents {
                 ])
             case .command(let name, let output):
                 return object([("event", quote("command")), ("command", quote(name)), ("output", quote(output))])
+            case .moments(let moments):
+                let rows = moments.map { m in
+                    object([
+                        ("id", quote(m.id.uuidString.lowercased())), ("text", quote(m.text)),
+                        ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
+                        ("when", quote(TimeWords.relative(m.happenedAt, now: now, in: zone))),
+                        ("praise", quote(m.praise)), ("action", quote(m.action)),
+                        ("isFavorite", m.isFavorite ? "true" : "false"),
+                    ])
+                }
+                return object([("event", quote("moments")), ("moments", "[" + rows.joined(separator: ",") + "]")])
+            case .journey(let days):
+                let rows = days.map { d in
+                    object([
+                        ("date", quote(d.day.text)), ("mood", quote(DayDigest.moodLabel(for: d.moments))),
+                        ("count", String(d.moments.count)),
+                        ("moments", "[" + d.moments.reversed().map { quote($0.text) }.joined(separator: ",") + "]"),
+                        ("summary", quote(d.summary)),
+                    ])
+                }
+                return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
+            case .stats(let t):
+                let perDay = t.perDay.sorted { $0.key < $1.key }.map { quote($0.key) + ":" + String($0.value) }
+                let kinds = t.actions.map { quote($0.0) + ":" + String($0.1) }
+                return object([
+                    ("event", quote("stats")), ("moments", String(t.moments)),
+                    ("daysWithMoments", String(t.daysWithMoments)), ("favorites", String(t.favorites)),
+                    ("perDay", "{" + perDay.joined(separator: ",") + "}"),
+                    ("kinds", "{" + kinds.joined(separator: ",") + "}"),
+                ])
             }
         }
     }

@@ -38,6 +38,23 @@ struct Session {
 
     /// `yadg log took a walk`, `yadg moments`: one command, then exit (1 when it could not be done).
     func runCommand(_ words: [String], copy: Copy) -> Int32 {
+        switch words.first {
+        case "export": return exportCommand(Array(words.dropFirst()))
+        case "import":
+            guard let path = words.dropFirst().first else {
+                Output.err(copy.importNeedsFile + "\n")
+                return 2
+            }
+            switch LookBackIO.importFile(path, store: store, copy: copy) {
+            case .success(let message):
+                Output.out(message + "\n")
+                return 0
+            case .failure(let failure):
+                Output.err("yadg: " + failure.message + "\n")
+                return 1
+            }
+        default: break
+        }
         let command: SlashCommand
         do {
             command = try SlashCommand.parse(words.joined(separator: " "))
@@ -46,7 +63,7 @@ struct Session {
             Output.err("yadg: " + (reply.failure ?? "") + "\n")
             return 2
         }
-        let reply = shell.run(command)
+        let reply = withFreshSummaries(shell.run(command)) { shell.run(command) }
         show(reply)
         if !reply.praiseRequests.isEmpty, let coordinator = printingCoordinator() {
             reply.praiseRequests.forEach(coordinator.request(for:))
@@ -66,7 +83,11 @@ struct Session {
         defer { coordinator?.waitForAll(seconds: praiseWait) }
         while let line = readLine(strippingNewline: true) {
             lineNumber += 1
-            let reply = shell.handle(line)
+            var reply = shell.handle(line)
+            if reply.summaryRequests.contains(where: { !$0.moments.isEmpty }) {
+                reply = withFreshSummaries(reply) { shell.handle(line) }
+            }
+            if let format = reply.export { reply = exportReply(format) }
             show(reply)
             reply.praiseRequests.forEach { coordinator?.request(for: $0) }
             if let failure = reply.failure {
@@ -102,14 +123,87 @@ struct Session {
         var prefill = shell.isFirstLogPending ? copy.firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
-            let reply = shell.handle(line)
+            shell.width = reader.columns
+            var reply = shell.handle(line)
+            if let format = reply.export { reply = exportReply(format) }
             guard !reply.lines.isEmpty else { continue }
             reader.write(style.render(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
             reply.praiseRequests.forEach { coordinator?.request(for: $0) }
+            if !reply.summaryRequests.isEmpty, let writer = coordinator?.provider as? any DaySummaryWriter {
+                let (style, store, requests) = (self.style, self.store, reply.summaryRequests)
+                Task.detached {
+                    await LookBackIO.writeSummaries(requests, writer: writer, store: store) { day, text in
+                        let line = StyledLine("  \(day.day.long): \"\(text)\"", .secondary)
+                        outbox.post(style.render([line]))
+                    }
+                }
+            }
             if reply.quit { return 0 }
         }
         Output.out(style.render(StyledLine(copy.goodbye, .secondary)) + "\n")
         return 0
+    }
+
+    /// With a provider that writes summaries, fetches the stale Journey days first and shows the
+    /// view again with them (one-shot commands and pipes wait; the conversation does not).
+    private func withFreshSummaries(_ reply: ShellReply, rerun: () -> ShellReply) -> ShellReply {
+        guard reply.summaryRequests.contains(where: { !$0.moments.isEmpty }),
+            let writer = AIWiring.provider(settings, store: store, configDirectory: configDirectory)
+        else { return reply }
+        LookBackIO.writeSummariesAndWait(reply.summaryRequests, writer: writer, store: store)
+        return rerun()
+    }
+
+    /// `/export json`: writes the file in the current folder and says where.
+    private func exportReply(_ format: ExportFormat) -> ShellReply {
+        let path = LookBackIO.defaultExportPath(format, today: LocalDay(number: TimeWords.dayNumber(clock.now(), zone)))
+        switch LookBackIO.export(format, to: path, store: store, zone: zone, copy: copy) {
+        case .success(let count):
+            return ShellReply(lines: [
+                StyledLine(Copy.fill(copy.exportDone, ["count": String(count), "path": path]), .primary)
+            ])
+        case .failure(let failure):
+            return ShellReply(lines: [StyledLine(failure.message)], failure: failure.message)
+        }
+    }
+
+    /// `yadg export [--format json|csv|md] [--output FILE]`: stdout unless a file is named.
+    private func exportCommand(_ arguments: [String]) -> Int32 {
+        var format = ExportFormat.json
+        var path: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            switch argument {
+            case "--format", "-f":
+                guard let chosen = ExportFormat(rawValue: value == "markdown" ? "md" : value.lowercased()) else {
+                    Output.err("yadg: " + Copy.fill(copy.exportUnknownFormat, ["format": value]) + "\n")
+                    return 2
+                }
+                format = chosen
+                index += 2
+            case "--output", "-o":
+                path = value
+                index += 2
+            default:
+                if let chosen = ExportFormat(rawValue: argument.lowercased()) {
+                    format = chosen
+                    index += 1
+                } else {
+                    Output.err("yadg: " + Copy.fill(copy.exportUnknownFormat, ["format": argument]) + "\n")
+                    return 2
+                }
+            }
+        }
+        switch LookBackIO.export(format, to: path, store: store, zone: zone, copy: copy) {
+        case .success(let count):
+            if let path { Output.out(Copy.fill(copy.exportDone, ["count": String(count), "path": path]) + "\n") }
+            return 0
+        case .failure(let failure):
+            Output.err("yadg: " + failure.message + "\n")
+            return 1
+        }
     }
 
     /// Once, on a terminal: may a provider that was only detected (not chosen) be used?

@@ -81,6 +81,7 @@ struct YadgCommand {
         let interactive = isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb" && !options.json
         let mode: Shell.Mode = interactive && options.command.isEmpty ? .conversation : .piped
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
+        shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
         let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment)
         let settings = AIWiring.settings(
             environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy)
@@ -115,6 +116,13 @@ struct YadgCommand {
                 if argument.hasPrefix("-") && argument.count > 1 { return .failure(BadOption(option: argument)) }
                 options.command = [argument] + rest
             }
+        }
+        // `yadg moments today --json`: the flags may also follow the command.
+        if options.command.count > 1 {
+            let flags: Set<String> = ["--json", "--no-ai"]
+            options.json = options.json || options.command.dropFirst().contains("--json")
+            options.noAI = options.noAI || options.command.dropFirst().contains("--no-ai")
+            options.command = [options.command[0]] + options.command.dropFirst().filter { !flags.contains($0) }
         }
         return .success(options)
     }

@@ -144,14 +144,24 @@ struct ShellTranscriptTests {
                 Type what you did, big or small, and press Enter. For example: took a walk 2 hours ago
 
                 Commands:
-                  /help      show what you can do
-                  /moments   your moments by day
-                  /today     view today's moments
-                  /when      change when the last moment happened: /when 2 hours ago
-                  /did       log a moment step by step
-                  /privacy   what stays on this machine and what leaves it
-                  /terms     the terms of use
-                  /quit      leave (Ctrl-D works too)
+                  /help       show what you can do
+                  /moments    your moments by day: /moments today, yesterday, week or all
+                  /today      view today's moments
+                  /find       find moments with some words: /find walk
+                  /fav        mark a moment as a favourite: /fav 2
+                  /unfav      unmark a favourite: /unfav 2
+                  /delete     delete a moment (/undo brings it back): /delete 2
+                  /undo       bring back the last deleted moment
+                  /edit       change a moment's text: /edit 2 took a long walk
+                  /journey    your days with a short summary each (/journey more for earlier)
+                  /calendar   a month with a mark on days that have moments: /calendar october
+                  /stats      totals, recent weeks and your most common kinds of wins
+                  /export     save your moments to a file: /export json (or csv, md)
+                  /when       change when the last moment happened: /when 2 hours ago
+                  /did        log a moment step by step
+                  /privacy    what stays on this machine and what leaves it
+                  /terms      the terms of use
+                  /quit       leave (Ctrl-D works too)
                 """)
     }
 
@@ -194,7 +204,7 @@ struct ShellTranscriptTests {
 }
 
 /// A store whose writes always fail, as a full disk would.
-final class FailingStore: MomentStore {
+final class FailingStore: MomentHistory {
     struct DiskFull: Error {}
     func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool { throw DiskFull() }
     func update(_ moment: Moment) throws { throw DiskFull() }
@@ -204,6 +214,15 @@ final class FailingStore: MomentStore {
     func lastSubmittedMoment() throws -> Moment? { nil }
     func stateValue(_ key: StateKey) throws -> String? { nil }
     func setState(_ values: [StateKey: String]) throws { throw DiskFull() }
+    func insert(_ moments: [Moment]) throws -> Int { throw DiskFull() }
+    func moments(containing words: [String], limit: Int) throws -> [Moment] { throw DiskFull() }
+    func days(before: String?, limit: Int) throws -> [String] { throw DiskFull() }
+    func days(from: String, to: String) throws -> [String] { throw DiskFull() }
+    func moments(onDays days: [String]) throws -> [Moment] { throw DiskFull() }
+    func totals(recentFrom: String) throws -> MomentTotals { throw DiskFull() }
+    func allMoments() throws -> [Moment] { throw DiskFull() }
+    func daySummary(for day: String) throws -> DaySummary? { throw DiskFull() }
+    func saveDaySummary(_ summary: DaySummary) throws { throw DiskFull() }
 }
 
 /// `/when` and `/did`, at Thu 2026-11-19 15:04 New York.

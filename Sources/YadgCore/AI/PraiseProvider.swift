@@ -61,3 +61,28 @@ public enum PraiseProviderError: Error, Sendable, Equatable {
         }
     }
 }
+
+/// A day to summarise for the Journey: its name ("Saturday, Oct 25") and its moments' texts.
+public struct DaySummaryRequest: Sendable, Equatable {
+    public let day: String
+    public let moments: [String]
+
+    public init(day: String, moments: [String]) {
+        self.day = day
+        self.moments = moments
+    }
+
+    public init(_ entry: JourneyView.Day) {
+        let weekday = TimeWords.weekdayNames[entry.day.weekday]
+        let (_, month, day) = CivilTime.civilFromDays(entry.day.number)
+        self.init(
+            day: "\(weekday), \(TimeWords.monthAbbreviations[month - 1]) \(day)",
+            moments: entry.moments.reversed().map(\.text))
+    }
+}
+
+/// Writes the one- or two-sentence summary of a day (ai.md §5.2). Same contract as
+/// ``PraiseProvider``: unvalidated text, or a ``PraiseProviderError``, by the deadline.
+public protocol DaySummaryWriter: Sendable {
+    func summary(for request: DaySummaryRequest) async throws -> String
+}

@@ -2,6 +2,9 @@
 /// wrapping quotes and labels ("Praise:") removed; refused when empty, longer than 280
 /// characters, a question, carrying emoji or a URL; cut to at most two sentences.
 public enum PraiseReplyValidator {
+    /// The same test for a day's summary (at most 200 characters).
+    public static func acceptSummary(_ raw: String) -> String? { accept(raw, maxLength: 200) }
+
     public static func accept(_ raw: String, maxLength: Int = 280) -> String? {
         var text = MomentTextRule.normalizeWhitespace(TerminalSanitizer.clean(raw).unicodeScalars)
         for label in ["praise:", "assistant:", "response:", "answer:"] where text.lowercased().hasPrefix(label) {

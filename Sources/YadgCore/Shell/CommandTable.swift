@@ -1,7 +1,8 @@
 /// The commands of yadg. Slash commands (`/moments today`) and subcommands
 /// (`yadg moments today`) are the same table.
 public enum CommandName: String, Sendable, CaseIterable {
-    case help, moments, today, when, did, cancel, privacy, terms, quit, log, parse
+    case help, moments, today, find, fav, unfav, delete, undo, edit, journey, calendar, stats, export, `import`, when,
+        did, cancel, privacy, terms, quit, log, parse
 }
 
 public struct CommandSpec: Sendable, Equatable {
@@ -20,6 +21,19 @@ public enum CommandTable {
         CommandSpec(name: .help, aliases: ["?"], takesArguments: false, inConversation: true, asSubcommand: true),
         CommandSpec(name: .moments, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
         CommandSpec(name: .today, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .find, aliases: ["search"], takesArguments: true, inConversation: true, asSubcommand: true),
+        CommandSpec(
+            name: .fav, aliases: ["favorite", "favourite"], takesArguments: true, inConversation: true,
+            asSubcommand: false),
+        CommandSpec(name: .unfav, aliases: [], takesArguments: true, inConversation: true, asSubcommand: false),
+        CommandSpec(name: .delete, aliases: [], takesArguments: true, inConversation: true, asSubcommand: false),
+        CommandSpec(name: .undo, aliases: [], takesArguments: false, inConversation: true, asSubcommand: false),
+        CommandSpec(name: .edit, aliases: [], takesArguments: true, inConversation: true, asSubcommand: false),
+        CommandSpec(name: .journey, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .calendar, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .stats, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .export, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
+        CommandSpec(name: .import, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
         CommandSpec(name: .when, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
         CommandSpec(name: .did, aliases: [], takesArguments: false, inConversation: true, asSubcommand: false),
         CommandSpec(name: .cancel, aliases: [], takesArguments: false, inConversation: false, asSubcommand: false),

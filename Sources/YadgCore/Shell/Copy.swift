@@ -55,6 +55,47 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let invalidNow: String
     public let parseUsage: String
     public let parseBadArguments: String
+    public let journeyTitle: String
+    public let journeySubtitle: String
+    public let journeyEmpty: String
+    public let journeyCount: String
+    public let journeyCountOne: String
+    public let journeyMore: String
+    public let journeyNoMore: String
+    public let journeySummaryOne: String
+    public let journeySummarySeveral: String
+    public let momentsNothingInRange: String
+    public let momentsShowingNewest: String
+    public let findNeedsWords: String
+    public let findNothing: String
+    public let findTitle: String
+    public let referenceUnknown: String
+    public let referenceNeeded: String
+    public let favDone: String
+    public let unfavDone: String
+    public let deleteDone: String
+    public let undoDone: String
+    public let undoNothing: String
+    public let editDone: String
+    public let editNeedsText: String
+    public let calendarLegend: String
+    public let calendarToday: String
+    public let calendarUnknownMonth: String
+    public let statsTitle: String
+    public let statsMoments: String
+    public let statsDays: String
+    public let statsFavorites: String
+    public let statsRecent: String
+    public let statsKinds: String
+    public let statsEmpty: String
+    public let exportDone: String
+    public let exportFailed: String
+    public let exportUnknownFormat: String
+    public let importDone: String
+    public let importFailed: String
+    public let importNeedsFile: String
+    /// What the offline Journey summary says for each kind of win.
+    public let journeyActions: [String: String]
     /// One-line summaries of commands, by command name.
     public let commands: [String: String]
 

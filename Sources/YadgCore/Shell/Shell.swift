@@ -13,7 +13,7 @@ public final class Shell {
     /// How many recent offline praise lines are kept to avoid repeats.
     static let recentPraiseCount = 5
 
-    let store: any MomentStore
+    let store: any MomentHistory
     let clock: any WallClock
     let zone: TimeZone
     let resources: ShellResources
@@ -25,11 +25,19 @@ public final class Shell {
     let makeID: () -> UUID
     /// The step of `/did` in progress, if any.
     var guidedLog: GuidedLog?
+    /// Terminal width for views; the executable keeps it current.
+    public var width = 80
+    /// The moments of the last list shown, so `/fav 2` names its second row.
+    var references: [UUID] = []
+    /// Deleted moments, newest last, for `/undo`.
+    var deleted: [Moment] = []
+    /// The oldest day the Journey has shown, for `/journey more`.
+    var journeyCursor: String?
     private var homePhraseIndex: Int
     private var hasShownAfterCardHint = false
 
     public init(
-        store: any MomentStore, clock: any WallClock, timeZone: TimeZone, resources: ShellResources,
+        store: any MomentHistory, clock: any WallClock, timeZone: TimeZone, resources: ShellResources,
         rng: any RandomNumberGenerator, mode: Mode, makeID: @escaping () -> UUID = { UUID() }
     ) {
         self.makeID = makeID
@@ -162,7 +170,17 @@ public final class Shell {
         case .help:
             lines = help()
         case .moments, .today:
-            lines = momentsView(todayOnly: command.name == .today || command.arguments.lowercased() == "today")
+            return momentsView(range: command.name == .today ? "today" : command.arguments.lowercased())
+        case .find: return find(command.arguments)
+        case .fav, .unfav: return setFavorite(command.arguments, command.name == .fav)
+        case .delete: return delete(command.arguments)
+        case .undo: return undo()
+        case .edit: return edit(command.arguments)
+        case .journey: return journey(more: command.arguments.lowercased() == "more")
+        case .calendar: return calendar(command.arguments)
+        case .stats: return stats()
+        case .export: return export(command.arguments)
+        case .import: lines = [StyledLine(copy.importNeedsFile)]
         case .privacy:
             lines = resources.privacy.split(separator: "\n", omittingEmptySubsequences: false).map {
                 StyledLine(String($0))
@@ -197,13 +215,6 @@ public final class Shell {
             lines.append(StyledLine("  \(padded)  \(copy.commands[name] ?? "")"))
         }
         return lines
-    }
-
-    func momentsView(todayOnly: Bool) -> [StyledLine] {
-        let now = clock.now()
-        let start = todayOnly ? TimeContext(now: now, zone: zone).instant(day: TimeWords.dayNumber(now, zone)) : nil
-        let moments = (try? store.moments(happenedFrom: start, before: nil, limit: 50)) ?? []
-        return MomentsByDayView.render(moments, now: now, zone: zone, copy: copy)
     }
 
     // MARK: Helpers

@@ -10,6 +10,10 @@ public struct ShellReply: Sendable, Equatable {
     public var failure: String?
     /// Moments just saved that should get AI praise (none for crisis language).
     public var praiseRequests: [Moment] = []
+    /// Journey days whose summary is missing or stale, for the AI provider to write.
+    public var summaryRequests: [JourneyView.Day] = []
+    /// `/export`: the executable writes the file (the shell does no file I/O).
+    public var export: ExportFormat?
 
     public init(
         lines: [StyledLine] = [], events: [ShellEvent] = [], quit: Bool = false, failure: String? = nil,
@@ -38,4 +42,8 @@ public enum ShellEvent: Sendable, Equatable {
     case notLogged(input: String, reason: NotLoggedReason)
     /// A command ran; `output` is its text.
     case command(name: String, output: String)
+    /// A list of moments was shown (`--json` prints them as data).
+    case moments([Moment])
+    case journey([JourneyView.Day])
+    case stats(MomentTotals)
 }

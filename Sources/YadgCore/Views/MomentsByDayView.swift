@@ -10,7 +10,9 @@ import Foundation
 /// ```
 /// Reference numbers count from the newest moment shown (1), for commands that name a row.
 public enum MomentsByDayView {
-    public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy) -> [StyledLine] {
+    public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80)
+        -> [StyledLine]
+    {
         var lines = [StyledLine(copy.momentsTitle, .title)]
         guard !moments.isEmpty else {
             lines.append(StyledLine(""))
@@ -20,7 +22,7 @@ public enum MomentsByDayView {
         }
         let today = TimeWords.dayNumber(now, zone)
         var currentDay: Int?
-        let width = String(moments.count).count
+        let digits = String(moments.count).count
         for (index, moment) in moments.enumerated() {
             let day = TimeWords.dayNumber(moment.happenedAt, zone)
             if day != currentDay {
@@ -29,15 +31,17 @@ public enum MomentsByDayView {
                 lines.append(StyledLine(sectionTitle(day: day, today: today, moment.happenedAt, zone, copy), .title))
             }
             let number = String(index + 1)
-            let reference = String(repeating: " ", count: width - number.count) + number
+            let reference = String(repeating: " ", count: digits - number.count) + number
             let star = moment.isFavorite ? "★ " : ""
-            lines.append(StyledLine("  \(reference)  \(star)\(moment.text)"))
+            let pad = String(repeating: " ", count: digits + 4)
+            lines += TextWidth.wrap(star + moment.text, width: width, firstIndent: "  \(reference)  ", indent: pad)
+                .map { StyledLine($0) }
             let when =
                 day == today
                 ? TimeWords.relative(moment.happenedAt, now: now, in: zone)
                 : TimeWords.clock(moment.happenedAt, in: zone)
-            let pad = String(repeating: " ", count: width + 4)
-            lines.append(StyledLine("\(pad)\(when) · \"\(moment.praise)\"", .dim))
+            let detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
+            lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
         }
         return lines
     }

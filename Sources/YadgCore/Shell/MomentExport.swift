@@ -1,0 +1,135 @@
+import Foundation
+
+/// The formats of `yadg export`.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case json, csv, md
+}
+
+/// Moments to and from files. JSON is yadg's own format and round-trips every field; CSV and
+/// Markdown are for spreadsheets and reading. Export is never behind the paywall.
+public enum MomentExport {
+    public static func render(_ moments: [Moment], as format: ExportFormat, zone: TimeZone) -> String {
+        switch format {
+        case .json: return json(moments)
+        case .csv: return csv(moments)
+        case .md: return markdown(moments, zone: zone)
+        }
+    }
+
+    /// `{"version":1,"moments":[{…}, …]}`, one moment per line, keys in a fixed order.
+    public static func json(_ moments: [Moment]) -> String {
+        let rows = moments.map { m in
+            var fields: [(String, String)] = [
+                ("id", quote(m.id.uuidString.lowercased())), ("text", quote(m.text)),
+                ("submittedAt", quote(CivilTime.utcTimestamp(m.submittedAt))),
+                ("happenedAt", quote(CivilTime.utcTimestamp(m.happenedAt))), ("tz", quote(m.tz)),
+                ("timeAgo", String(m.timeAgo)), ("offlinePraise", quote(m.offlinePraise)),
+                ("aiPraise", m.aiPraise.map(quote) ?? "null"), ("action", quote(m.action)),
+                ("tags", "[" + m.tags.map(quote).joined(separator: ",") + "]"),
+                ("isFavorite", m.isFavorite ? "true" : "false"), ("isSynced", m.isSynced ? "true" : "false"),
+                ("serverId", m.serverId.map(quote) ?? "null"), ("syncError", m.syncError.map(quote) ?? "null"),
+                ("mood", m.mood.map(quote) ?? "null"), ("note", m.note.map(quote) ?? "null"),
+                ("photos", "[" + m.photos.map(quote).joined(separator: ",") + "]"),
+            ]
+            fields.append(("archivedAt", m.archivedAt.map { quote(CivilTime.utcTimestamp($0)) } ?? "null"))
+            return "  {" + fields.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        }
+        return "{\"version\":1,\"moments\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
+    }
+
+    /// Reads yadg's JSON export. Throws when it is not one.
+    public static func decode(_ text: String) throws -> [Moment] {
+        struct File: Decodable {
+            struct Row: Decodable {
+                let id: UUID
+                let text: String
+                let submittedAt, happenedAt, tz: String
+                let timeAgo: Int?
+                let offlinePraise: String?
+                let aiPraise: String?
+                let action: String?
+                let tags: [String]?
+                let isFavorite, isSynced: Bool?
+                let serverId, syncError, mood, note: String?
+                let photos: [String]?
+                let archivedAt: String?
+            }
+            let moments: [Row]
+        }
+        let file = try JSONDecoder().decode(File.self, from: Data(text.utf8))
+        return try file.moments.map { row in
+            guard let submitted = CivilTime.parse(row.submittedAt), let happened = CivilTime.parse(row.happenedAt)
+            else {
+                throw ResourceError.unexpected("date in moment \(row.id)")
+            }
+            var m = Moment(
+                id: row.id, serverId: row.serverId, text: row.text, submittedAt: submitted, happenedAt: happened,
+                tz: row.tz, offlinePraise: row.offlinePraise ?? "", aiPraise: row.aiPraise,
+                action: row.action ?? "other",
+                tags: row.tags ?? [], isFavorite: row.isFavorite ?? false, isSynced: row.isSynced ?? false,
+                syncError: row.syncError, mood: row.mood, note: row.note, photos: row.photos ?? [],
+                archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) })
+            if let timeAgo = row.timeAgo { m.timeAgo = timeAgo }
+            return m
+        }
+    }
+
+    /// RFC 4180 CSV with a header row.
+    public static func csv(_ moments: [Moment]) -> String {
+        func cell(_ s: String) -> String {
+            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        }
+        var out = "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt\r\n"
+        for m in moments {
+            out +=
+                [
+                    m.id.uuidString.lowercased(), CivilTime.utcTimestamp(m.happenedAt),
+                    CivilTime.utcTimestamp(m.submittedAt),
+                    m.tz, m.text, m.praise, m.action, m.isFavorite ? "1" : "0",
+                    m.archivedAt.map(CivilTime.utcTimestamp) ?? "",
+                ].map(cell).joined(separator: ",") + "\r\n"
+        }
+        return out
+    }
+
+    /// A readable Markdown file: a heading per day, a bullet per moment.
+    public static func markdown(_ moments: [Moment], zone: TimeZone) -> String {
+        var out = "# My moments\n"
+        var currentDay = ""
+        for m in moments.filter({ $0.archivedAt == nil }).sorted(by: { $0.happenedAt < $1.happenedAt }) {
+            let day = LocalDay(number: TimeWords.dayNumber(m.happenedAt, zone))
+            if day.text != currentDay {
+                currentDay = day.text
+                out += "\n## \(day.long)\n\n"
+            }
+            out +=
+                "- \(TimeWords.clock(m.happenedAt, in: zone)) — \(m.text)\(m.isFavorite ? " ★" : "")"
+                + (m.praise.isEmpty ? "" : "  \n  _\(m.praise)_") + "\n"
+        }
+        return out
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                    || scalar.value == 0x2029
+                {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

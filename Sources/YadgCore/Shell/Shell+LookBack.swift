@@ -1,0 +1,193 @@
+import Foundation
+
+/// The look-back commands: Moments ranges, `/find`, row commands, Journey, calendar, stats.
+extension Shell {
+    var today: LocalDay { LocalDay(number: TimeWords.dayNumber(clock.now(), zone)) }
+
+    private func startOfDay(_ day: LocalDay) -> Date {
+        TimeContext(now: clock.now(), zone: zone).instant(day: day.number)
+    }
+
+    /// `/moments [today|yesterday|week|all]`: newest first, by day.
+    func momentsView(range: String) -> ShellReply {
+        let now = clock.now()
+        var start: Date?
+        var end: Date?
+        var limit = 50
+        switch range {
+        case "today": start = startOfDay(today)
+        case "yesterday":
+            start = startOfDay(LocalDay(number: today.number - 1))
+            end = startOfDay(today)
+        case "week": start = startOfDay(LocalDay(number: today.number - today.weekday))
+        case "all": limit = 200
+        default: break
+        }
+        let moments = (try? store.moments(happenedFrom: start, before: end, limit: limit)) ?? []
+        references = moments.map(\.id)
+        var lines = MomentsByDayView.render(moments, now: now, zone: zone, copy: copy, width: width)
+        if moments.isEmpty && !range.isEmpty, lines.count > 2 {
+            lines = [lines[0], StyledLine(""), StyledLine(copy.momentsNothingInRange)]
+        }
+        if range == "all", moments.count == limit, let total = try? store.totals(recentFrom: "~").moments,
+            total > limit
+        {
+            lines.append(StyledLine(""))
+            lines.append(
+                StyledLine(
+                    Copy.fill(copy.momentsShowingNewest, ["shown": String(limit), "total": String(total)]), .dim))
+        }
+        return ShellReply(lines: lines, events: [.moments(moments)])
+    }
+
+    func find(_ words: String) -> ShellReply {
+        let terms = words.split(separator: " ").map(String.init)
+        guard !terms.isEmpty else { return ShellReply(lines: [StyledLine(copy.findNeedsWords)]) }
+        let moments = (try? store.moments(containing: terms, limit: 50)) ?? []
+        guard !moments.isEmpty else {
+            return ShellReply(
+                lines: [StyledLine(Copy.fill(copy.findNothing, ["words": words]))], events: [.moments([])])
+        }
+        references = moments.map(\.id)
+        var lines = MomentsByDayView.render(moments, now: clock.now(), zone: zone, copy: copy, width: width)
+        lines[0] = StyledLine(Copy.fill(copy.findTitle, ["words": words]), .title)
+        return ShellReply(lines: lines, events: [.moments(moments)])
+    }
+
+    /// The moment a row number names, from the last list (or the default list if none was shown).
+    /// A reply that ends a command early (a bad row number, say).
+    struct EarlyReply: Error {
+        let reply: ShellReply
+    }
+
+    private func moment(reference: String, command: CommandName) -> Result<Moment, EarlyReply> {
+        let text = reference.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else {
+            return .failure(EarlyReply(reply: failure(Copy.fill(copy.referenceNeeded, ["command": command.rawValue]))))
+        }
+        if references.isEmpty {
+            references = ((try? store.moments(happenedFrom: nil, before: nil, limit: 50)) ?? []).map(\.id)
+        }
+        guard let n = Int(text), n >= 1, n <= references.count,
+            let found = (try? store.moment(id: references[n - 1])) ?? nil
+        else {
+            return .failure(EarlyReply(reply: failure(Copy.fill(copy.referenceUnknown, ["reference": text]))))
+        }
+        return .success(found)
+    }
+
+    private func failure(_ message: String) -> ShellReply {
+        ShellReply(lines: [StyledLine(message)], failure: message)
+    }
+
+    private func saved(_ moment: Moment, _ message: String) -> ShellReply {
+        do {
+            try store.update(moment)
+        } catch {
+            return failure(copy.saveFailed)
+        }
+        return ShellReply(lines: [StyledLine(message, .primary)])
+    }
+
+    func setFavorite(_ reference: String, _ favorite: Bool) -> ShellReply {
+        switch moment(reference: reference, command: favorite ? .fav : .unfav) {
+        case .failure(let early): return early.reply
+        case .success(var m):
+            m.isFavorite = favorite
+            return saved(m, Copy.fill(favorite ? copy.favDone : copy.unfavDone, ["text": m.text]))
+        }
+    }
+
+    func delete(_ reference: String) -> ShellReply {
+        switch moment(reference: reference, command: .delete) {
+        case .failure(let early): return early.reply
+        case .success(var m):
+            m.archivedAt = clock.now()
+            let reply = saved(m, Copy.fill(copy.deleteDone, ["text": m.text]))
+            if reply.failure == nil { deleted.append(m) }
+            return reply
+        }
+    }
+
+    func undo() -> ShellReply {
+        guard var m = deleted.popLast() else { return ShellReply(lines: [StyledLine(copy.undoNothing)]) }
+        m.archivedAt = nil
+        return saved(m, Copy.fill(copy.undoDone, ["text": m.text]))
+    }
+
+    func edit(_ arguments: String) -> ShellReply {
+        let parts = arguments.split(separator: " ", maxSplits: 1).map(String.init)
+        switch moment(reference: parts.first ?? "", command: .edit) {
+        case .failure(let early): return early.reply
+        case .success(var m):
+            let text = parts.count > 1 ? MomentTextRule.normalizeWhitespace(parts[1].unicodeScalars) : ""
+            guard !text.isEmpty else { return failure(copy.editNeedsText) }
+            guard text.count <= Self.maxTextLength else {
+                return failure(Copy.fill(copy.notLoggedTooLong, ["limit": String(Self.maxTextLength)]))
+            }
+            m.text = text
+            return saved(m, Copy.fill(copy.editDone, ["text": text]))
+        }
+    }
+
+    /// `/journey`: seven days with moments at a time, newest first; `/journey more` continues.
+    func journey(more: Bool) -> ShellReply {
+        let pageSize = 7
+        let before = more ? journeyCursor : nil
+        let days = ((try? store.days(before: before, limit: pageSize + 1)) ?? []).compactMap(LocalDay.init)
+        let shown = Array(days.prefix(pageSize))
+        let moments = (try? store.moments(onDays: shown.map(\.text))) ?? []
+        var byDay: [String: [Moment]] = [:]
+        for m in moments { byDay[m.localDay, default: []].append(m) }
+        var entries: [JourneyView.Day] = []
+        var stale: [JourneyView.Day] = []
+        for day in shown {
+            let dayMoments = byDay[day.text] ?? []
+            let fingerprint = DayDigest.fingerprint(dayMoments)
+            if let cached = (try? store.daySummary(for: day.text)) ?? nil, cached.fingerprint == fingerprint {
+                entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached.text))
+            } else {
+                let entry = JourneyView.Day(
+                    day: day, moments: dayMoments, summary: DayDigest.offlineSummary(for: dayMoments, copy: copy))
+                entries.append(entry)
+                stale.append(entry)
+            }
+        }
+        if let last = shown.last { journeyCursor = last.text }
+        let lines = JourneyView.render(
+            entries, copy: copy, width: width, firstPage: !more, hasMore: days.count > pageSize)
+        var reply = ShellReply(lines: lines, events: [.journey(entries)])
+        reply.summaryRequests = stale
+        return reply
+    }
+
+    func calendar(_ argument: String) -> ShellReply {
+        guard let (year, month) = CalendarView.month(argument, today: today) else {
+            return failure(Copy.fill(copy.calendarUnknownMonth, ["month": argument]))
+        }
+        let first = LocalDay(number: CivilTime.daysFromCivil(year: year, month: month, day: 1))
+        let last = LocalDay(number: first.number + AmountOfTime.daysIn(month: month, year: year) - 1)
+        let marked = Set(
+            ((try? store.days(from: first.text, to: last.text)) ?? []).compactMap(LocalDay.init).map(\.number))
+        let lines = CalendarView.render(year: year, month: month, marked: marked, today: today, copy: copy)
+        return ShellReply(lines: lines, events: [.command(name: "calendar", output: lines.plainText)])
+    }
+
+    func stats() -> ShellReply {
+        let weeks = 4
+        let from = LocalDay(number: today.number - today.weekday - 7 * (weeks - 1))
+        guard let totals = try? store.totals(recentFrom: from.text) else { return failure(copy.saveFailed) }
+        let lines = StatsView.render(totals, today: today, weeks: weeks, copy: copy, width: width)
+        return ShellReply(lines: lines, events: [.stats(totals)])
+    }
+
+    func export(_ argument: String) -> ShellReply {
+        let name = argument.lowercased().isEmpty ? "json" : argument.lowercased()
+        guard let format = ExportFormat(rawValue: name == "markdown" ? "md" : name) else {
+            return failure(Copy.fill(copy.exportUnknownFormat, ["format": argument]))
+        }
+        var reply = ShellReply()
+        reply.export = format
+        return reply
+    }
+}

@@ -1,0 +1,70 @@
+/// How many terminal columns text takes: wide (East Asian wide/fullwidth, emoji presentation)
+/// characters take two, combining marks and joiners none. Pure Swift, so views stay testable.
+public enum TextWidth {
+    public static func columns(_ text: String) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    public static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
+        if isWide(first.value) { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return 1
+        }
+    }
+
+    static func isWide(_ v: UInt32) -> Bool {
+        (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+    }
+
+    /// Word-wraps `text` to `width` columns. The first line starts after `firstIndent`, later
+    /// lines after `indent`; words longer than a line are broken.
+    public static func wrap(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
+        let available = max(8, width)
+        var lines: [String] = []
+        var line = firstIndent
+        var lineWidth = columns(firstIndent)
+        var lineHasWord = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var wordWidth = columns(word)
+            if lineHasWord && lineWidth + 1 + wordWidth > available {
+                lines.append(line)
+                line = indent
+                lineWidth = columns(indent)
+                lineHasWord = false
+            }
+            // A word longer than a whole line is broken where it must be.
+            while lineWidth + (lineHasWord ? 1 : 0) + wordWidth > available {
+                var head = ""
+                var headWidth = 0
+                for c in word {
+                    let w = columns(of: c)
+                    if lineWidth + (lineHasWord ? 1 : 0) + headWidth + w > available { break }
+                    head.append(c)
+                    headWidth += w
+                }
+                if head.isEmpty { break }
+                line += (lineHasWord ? " " : "") + head
+                lines.append(line)
+                line = indent
+                lineWidth = columns(indent)
+                lineHasWord = false
+                word = String(word.dropFirst(head.count))
+                wordWidth = columns(word)
+            }
+            if word.isEmpty { continue }
+            line += (lineHasWord ? " " : "") + word
+            lineWidth += (lineHasWord ? 1 : 0) + wordWidth
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
+    }
+}

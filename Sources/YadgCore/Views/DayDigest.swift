@@ -1,0 +1,42 @@
+import Foundation
+
+/// What the Journey says about a day without a network: a mood label from the day's kinds of
+/// wins, and a kind summary line built from templates in `Resources/copy.json`.
+public enum DayDigest {
+    /// "🙂 Calm day", "🌿 Gentle day", "⚡ Busy day" or "🌟 Full day" (the closed list of ai.md §5.2).
+    public static func moodLabel(for moments: [Moment]) -> String {
+        let actions = moments.map(\.action)
+        let busy = actions.filter { $0 == "work" || $0 == "chores" }.count
+        if moments.count >= 5 { return "🌟 Full day" }
+        if moments.count >= 3 && busy * 2 >= moments.count { return "⚡ Busy day" }
+        if moments.count <= 2 && !actions.contains(where: { ["rest", "self-care", "kindness", "social"].contains($0) })
+        {
+            return "🌿 Gentle day"
+        }
+        return "🙂 Calm day"
+    }
+
+    /// A kind line that reflects the day's two most common kinds of wins.
+    public static func offlineSummary(for moments: [Moment], copy: Copy) -> String {
+        var counts: [String: Int] = [:]
+        for m in moments { counts[m.action, default: 0] += 1 }
+        let top = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(2)
+            .compactMap { copy.journeyActions[$0.key] ?? copy.journeyActions["other"] }
+        let template = moments.count == 1 ? copy.journeySummaryOne : copy.journeySummarySeveral
+        let things = top.count == 2 ? "\(top[0]) and \(top[1])" : (top.first ?? "")
+        return Copy.fill(template, ["things": things])
+    }
+
+    /// A fingerprint of the day's moments (ids and texts), so a cached summary is rewritten when
+    /// the day changes. FNV-1a, 64-bit.
+    public static func fingerprint(_ moments: [Moment]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for m in moments.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
+            for byte in (m.id.uuidString + "\u{1F}" + m.text + "\u{1E}").utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,63 @@
+/// Totals, a small chart of recent weeks and the most common kinds of wins. No streaks.
+/// ```
+/// Stats
+/// Moments             128
+/// Days with moments    42
+/// Favourites            7
+///
+/// Recent weeks (Mon → Sun)
+/// Nov 2    ▂ ▅▃▁ █
+/// ```
+public enum StatsView {
+    static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    public static func render(_ totals: MomentTotals, today: LocalDay, weeks: Int, copy: Copy, width: Int)
+        -> [StyledLine]
+    {
+        var lines = [StyledLine(copy.statsTitle, .title)]
+        guard totals.moments > 0 else { return lines + [StyledLine(copy.statsEmpty)] }
+        let rows = [
+            (copy.statsMoments, totals.moments), (copy.statsDays, totals.daysWithMoments),
+            (copy.statsFavorites, totals.favorites),
+        ]
+        let labelWidth = rows.map { TextWidth.columns($0.0) }.max()! + 2
+        let numberWidth = rows.map { String($0.1).count }.max()!
+        for (label, value) in rows {
+            let number = String(value)
+            lines.append(
+                StyledLine(
+                    label + String(repeating: " ", count: labelWidth - TextWidth.columns(label))
+                        + String(repeating: " ", count: numberWidth - number.count) + number))
+        }
+        lines.append(StyledLine(""))
+        lines.append(StyledLine(copy.statsRecent, .primary))
+        let monday = today.number - today.weekday
+        let peak = max(1, totals.perDay.values.max() ?? 1)
+        for week in stride(from: weeks - 1, through: 0, by: -1) {
+            let start = LocalDay(number: monday - 7 * week)
+            let (_, m, d) = CivilTime.civilFromDays(start.number)
+            var bars = ""
+            for offset in 0..<7 {
+                let day = LocalDay(number: start.number + offset)
+                if day > today { break }
+                let count = totals.perDay[day.text] ?? 0
+                bars.append(count == 0 ? "·" : blocks[min(7, (count * 8 - 1) / peak)])
+            }
+            let label = "\(TimeWords.monthAbbreviations[m - 1]) \(d)"
+            let weekTotal = (0..<7).reduce(0) { $0 + (totals.perDay[LocalDay(number: start.number + $1).text] ?? 0) }
+            lines.append(StyledLine(label.padding(toLength: 8) + bars.padding(toLength: 9) + String(weekTotal)))
+        }
+        lines.append(StyledLine(""))
+        lines.append(StyledLine(copy.statsKinds, .primary))
+        let kinds = totals.actions.prefix(5).map { "\($0.0) \($0.1)" }.joined(separator: " · ")
+        lines += TextWidth.wrap(kinds, width: width).map { StyledLine($0) }
+        return lines
+    }
+}
+
+extension String {
+    fileprivate func padding(toLength length: Int) -> String {
+        let columns = TextWidth.columns(self)
+        return columns >= length ? self + " " : self + String(repeating: " ", count: length - columns)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import YadgAI
+import YadgCore
+import YadgStorage
+
+/// The file and network side of the look-back commands: export and import files, and Journey
+/// summaries written by the AI provider (cached per day until the day changes).
+enum LookBackIO {
+    /// A kind, one-line reason, for stderr.
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Writes an export; `path` nil means stdout. Returns the count written, or an error line.
+    static func export(_ format: ExportFormat, to path: String?, store: SQLiteMomentStore, zone: TimeZone, copy: Copy)
+        -> Result<Int, Failure>
+    {
+        let moments: [Moment]
+        do {
+            moments = try store.allMoments()
+        } catch {
+            return .failure(
+                Failure(message: Copy.fill(copy.exportFailed, ["path": path ?? "stdout", "reason": "\(error)"])))
+        }
+        let text = MomentExport.render(moments, as: format, zone: zone)
+        guard let path else {
+            Output.out(text)
+            return .success(moments.count)
+        }
+        // Private, like everything yadg writes: 0600 before any content lands.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            return .failure(
+                Failure(
+                    message: Copy.fill(copy.exportFailed, ["path": path, "reason": String(cString: strerror(errno))])))
+        }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else {
+                return .failure(
+                    Failure(
+                        message: Copy.fill(
+                            copy.exportFailed, ["path": path, "reason": String(cString: strerror(errno))])))
+            }
+            offset += n
+        }
+        return .success(moments.count)
+    }
+
+    /// `export-2026-11-19.json` in the current folder.
+    static func defaultExportPath(_ format: ExportFormat, today: LocalDay) -> String {
+        "yadg-export-\(today.text).\(format.rawValue)"
+    }
+
+    /// Reads yadg's JSON export into the store; idempotent on ids.
+    static func importFile(_ path: String, store: SQLiteMomentStore, copy: Copy) -> Result<String, Failure> {
+        do {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let moments = try MomentExport.decode(text)
+            let added = try store.insert(moments)
+            return .success(
+                Copy.fill(
+                    copy.importDone,
+                    [
+                        "count": String(added), "path": path, "skipped": String(moments.count - added),
+                    ]))
+        } catch {
+            return .failure(Failure(message: Copy.fill(copy.importFailed, ["path": path, "reason": "\(error)"])))
+        }
+    }
+
+    /// Asks the provider for the summaries of stale days, in parallel, and caches the accepted
+    /// ones. Calls `arrived` for each as it comes. Returns when all are done or failed.
+    static func writeSummaries(
+        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: SQLiteMomentStore,
+        arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in }
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            for day in days where !day.moments.isEmpty {
+                group.addTask {
+                    guard let raw = try? await writer.summary(for: DaySummaryRequest(day)),
+                        let text = PraiseReplyValidator.acceptSummary(raw)
+                    else { return }
+                    try? store.saveDaySummary(
+                        DaySummary(day: day.day.text, text: text, fingerprint: DayDigest.fingerprint(day.moments)))
+                    arrived(day, text)
+                }
+            }
+        }
+    }
+
+    /// The same, blocking the calling thread (one-shot commands and pipes).
+    static func writeSummariesAndWait(_ days: [JourneyView.Day], writer: any DaySummaryWriter, store: SQLiteMomentStore)
+    {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await writeSummaries(days, writer: writer, store: store)
+            done.signal()
+        }
+        done.wait()
+    }
+}
