@@ -38,7 +38,7 @@ let package = Package(
         ),
 
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
-        .executableTarget(name: "yadg-bench", dependencies: ["YadgCore"]),
+        .executableTarget(name: "yadg-bench", dependencies: ["YadgCore", "YadgStorage", "CPseudoTerminal"]),
         // libFuzzer target for the time parser; see its main.swift for the build command.
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 

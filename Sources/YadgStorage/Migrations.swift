@@ -15,6 +15,7 @@ enum Migrations {
     static let all: [Step] = [
         Step(sql: sql1),
         Step(sql: sql2, backfill: fillLocalDays),
+        Step(sql: sql3),
     ]
 
     static let sql1 =
@@ -60,6 +61,36 @@ enum Migrations {
             text        TEXT NOT NULL,
             fingerprint TEXT NOT NULL               -- the moments it was written for
         );
+        """
+
+    // 3: running counts per local day and per kind of win, kept by triggers in the same
+    // transaction as every write, so /stats sums a few hundred rows instead of scanning all.
+    // Only moments that are not archived count.
+    static let sql3 = """
+        CREATE TABLE day_counts (local_day TEXT PRIMARY KEY NOT NULL, moments INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE action_counts (action TEXT PRIMARY KEY NOT NULL, moments INTEGER NOT NULL) WITHOUT ROWID;
+        INSERT INTO day_counts SELECT local_day, count(*) FROM moments WHERE archived_at IS NULL GROUP BY local_day;
+        INSERT INTO action_counts SELECT action, count(*) FROM moments WHERE archived_at IS NULL GROUP BY action;
+        CREATE TRIGGER moments_count_insert AFTER INSERT ON moments WHEN NEW.archived_at IS NULL BEGIN
+            INSERT INTO day_counts VALUES (NEW.local_day, 1)
+                ON CONFLICT(local_day) DO UPDATE SET moments = moments + 1;
+            INSERT INTO action_counts VALUES (NEW.action, 1)
+                ON CONFLICT(action) DO UPDATE SET moments = moments + 1;
+        END;
+        CREATE TRIGGER moments_count_delete AFTER DELETE ON moments WHEN OLD.archived_at IS NULL BEGIN
+            UPDATE day_counts SET moments = moments - 1 WHERE local_day = OLD.local_day;
+            UPDATE action_counts SET moments = moments - 1 WHERE action = OLD.action;
+        END;
+        CREATE TRIGGER moments_count_update_old AFTER UPDATE ON moments WHEN OLD.archived_at IS NULL BEGIN
+            UPDATE day_counts SET moments = moments - 1 WHERE local_day = OLD.local_day;
+            UPDATE action_counts SET moments = moments - 1 WHERE action = OLD.action;
+        END;
+        CREATE TRIGGER moments_count_update_new AFTER UPDATE ON moments WHEN NEW.archived_at IS NULL BEGIN
+            INSERT INTO day_counts VALUES (NEW.local_day, 1)
+                ON CONFLICT(local_day) DO UPDATE SET moments = moments + 1;
+            INSERT INTO action_counts VALUES (NEW.action, 1)
+                ON CONFLICT(action) DO UPDATE SET moments = moments + 1;
+        END;
         """
 
     static func fillLocalDays(_ connection: SQLiteConnection) throws {

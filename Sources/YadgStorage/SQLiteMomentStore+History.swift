@@ -33,8 +33,7 @@ extension SQLiteMomentStore {
     public func days(before: String?, limit: Int) throws -> [String] {
         try lock.withLock {
             let select = try connection.prepare(
-                "SELECT DISTINCT local_day FROM moments WHERE archived_at IS NULL AND local_day < ? "
-                    + "ORDER BY local_day DESC LIMIT ?")
+                "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day < ? ORDER BY local_day DESC LIMIT ?")
             try select.bind(before ?? "~", at: 1)
             try select.bind(limit, at: 2)
             return try texts(select)
@@ -44,8 +43,8 @@ extension SQLiteMomentStore {
     public func days(from: String, to: String) throws -> [String] {
         try lock.withLock {
             let select = try connection.prepare(
-                "SELECT DISTINCT local_day FROM moments WHERE archived_at IS NULL AND local_day BETWEEN ? AND ? "
-                    + "ORDER BY local_day DESC")
+                "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day BETWEEN ? AND ? ORDER BY local_day DESC"
+            )
             try select.bind(from, at: 1)
             try select.bind(to, at: 2)
             return try texts(select)
@@ -67,19 +66,18 @@ extension SQLiteMomentStore {
     public func totals(recentFrom: String) throws -> MomentTotals {
         try lock.withLock {
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
-            let total = try count("SELECT count(*) FROM moments WHERE archived_at IS NULL")
-            let days = try count("SELECT count(DISTINCT local_day) FROM moments WHERE archived_at IS NULL")
+            // Sums of the counts the triggers keep (migration 3), not scans of every moment.
+            let total = try count("SELECT coalesce(sum(moments), 0) FROM day_counts")
+            let days = try count("SELECT count(*) FROM day_counts WHERE moments > 0")
             let favorites = try count(
                 "SELECT count(*) FROM moments WHERE archived_at IS NULL AND is_favorite = 1")
             let perDaySelect = try connection.prepare(
-                "SELECT local_day, count(*) FROM moments WHERE archived_at IS NULL AND local_day >= ? GROUP BY local_day"
-            )
+                "SELECT local_day, moments FROM day_counts WHERE local_day >= ? AND moments > 0")
             try perDaySelect.bind(recentFrom, at: 1)
             var perDay: [String: Int] = [:]
             while try perDaySelect.step() { perDay[perDaySelect.text(0) ?? ""] = perDaySelect.integer(1) }
             let actionSelect = try connection.prepare(
-                "SELECT action, count(*) AS n FROM moments WHERE archived_at IS NULL GROUP BY action "
-                    + "ORDER BY n DESC, action")
+                "SELECT action, moments FROM action_counts WHERE moments > 0 ORDER BY moments DESC, action")
             var actions: [(String, Int)] = []
             while try actionSelect.step() { actions.append((actionSelect.text(0) ?? "", actionSelect.integer(1))) }
             return MomentTotals(

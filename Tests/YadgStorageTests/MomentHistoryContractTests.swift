@@ -74,4 +74,24 @@ struct MomentHistoryContractTests {
             try store.daySummary(for: "2026-11-19")
                 == DaySummary(day: "2026-11-19", text: "A warmer day.", fingerprint: "f2"))
     }
+
+    @Test("Counts follow deletes, undos and moves to another day", arguments: MomentStoreContractTests.Kind.allCases)
+    func countsFollowUpdates(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        _ = try store.insert(Self.sample)
+        var walk = Self.sample[0]
+        walk.archivedAt = Date()
+        try store.update(walk)
+        var totals = try store.totals(recentFrom: "2026-11-19")
+        #expect(totals.moments == 4 && totals.perDay == ["2026-11-19": 1] && totals.favorites == 1)
+        walk.archivedAt = nil
+        walk.happenedAt = walk.happenedAt.addingTimeInterval(-86400 * 3)  // moved to Nov 16
+        walk.action = "rest"
+        try store.update(walk)
+        totals = try store.totals(recentFrom: "2026-11-16")
+        #expect(totals.moments == 5 && totals.daysWithMoments == 4)
+        #expect(totals.perDay == ["2026-11-19": 1, "2026-11-18": 1, "2026-11-16": 2])
+        #expect(totals.actions.map(\.0).contains("rest"))
+        #expect(try store.days(before: nil, limit: 10) == ["2026-11-19", "2026-11-18", "2026-11-16", "2026-11-01"])
+    }
 }

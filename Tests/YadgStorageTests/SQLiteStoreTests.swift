@@ -14,7 +14,7 @@ struct SQLiteStoreTests {
         let tables = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         var names: [String] = []
         while try tables.step() { names.append(tables.text(0) ?? "") }
-        #expect(names == ["day_summaries", "moments", "state"])
+        #expect(names == ["action_counts", "day_counts", "day_summaries", "moments", "state"])
         // Opening again finds the latest version and runs nothing.
         #expect(try Migrations.run(on: connection) == Migrations.latestVersion)
     }
@@ -31,7 +31,7 @@ struct SQLiteStoreTests {
                     '2026-11-20T04:30:00.000Z', 'America/New_York', 0, 'Nice.', 'movement');
             """)
         let store = try SQLiteMomentStore(path: path)
-        #expect(try store.schemaVersion() == 2)
+        #expect(try store.schemaVersion() == Migrations.latestVersion)
         // 04:30 UTC is still the 19th in New York.
         #expect(try store.days(before: nil, limit: 10) == ["2026-11-19"])
     }

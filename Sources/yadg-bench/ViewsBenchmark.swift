@@ -1,0 +1,130 @@
+import CPseudoTerminal
+import Foundation
+import YadgCore
+import YadgStorage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whole-process times of the look-back views over 100,000 stored moments, and the conversation's
+/// start to prompt, as medians. Runs the `yadg` built beside this benchmark.
+enum ViewsBenchmark {
+    static func run(moments count: Int = 100_000, runs: Int = 21) {
+        let yadg = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "yadg")
+            .path
+        guard FileManager.default.isExecutableFile(atPath: yadg) else {
+            print("yadg-bench: build yadg first (swift build -c release)")
+            exit(1)
+        }
+        let home = NSTemporaryDirectory() + "yadg-bench-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let seedStart = Date()
+        seed(count, into: home)
+        print("seeded \(count) moments in \(String(format: "%.1f", Date().timeIntervalSince(seedStart))) s")
+
+        var env = ProcessInfo.processInfo.environment
+        env["YADG_HOME"] = home
+        env["YADG_AI_PROVIDER"] = "none"
+        env["TERM"] = "xterm-256color"
+        // The harness's own cost of starting a process, for comparison.
+        report("(baseline: /bin/true)", (0..<runs).map { _ in timeProcess("/bin/true", [], env) })
+        for arguments in [["moments", "today"], ["journey"], ["stats"]] {
+            let times = (0..<runs).map { _ in timeProcess(yadg, arguments, env) }
+            report("yadg \(arguments.joined(separator: " "))", times)
+        }
+        let prompt = (0..<runs).compactMap { _ in timeToPrompt(yadg, env) }
+        report("conversation start to prompt", prompt)
+    }
+
+    /// 100,000 moments over about three years, in transactions of 10,000.
+    static func seed(_ count: Int, into home: String) {
+        let store = try! SQLiteMomentStore(path: home + "/moments.db")
+        try! store.setState([.hasSeenOnboarding: "1", .hasCompletedFirstLog: "1", .aiConsent: "no"])
+        let texts = [
+            "took a walk", "did the dishes", "called mom", "read a chapter", "meditated for ten minutes",
+            "cooked dinner", "answered emails", "stretched", "watered the plants", "went to bed on time",
+        ]
+        let actions = [
+            "movement", "chores", "social", "learning", "self-care", "food", "work", "movement", "chores", "rest",
+        ]
+        let now = Date()
+        var batch: [Moment] = []
+        for i in 0..<count {
+            let happened = now.addingTimeInterval(-Double(i) * 941)  // ~92 a day, back ~3 years
+            var m = Moment(
+                id: UUID(), text: texts[i % texts.count], submittedAt: happened, happenedAt: happened,
+                tz: TimeZone.current.identifier, offlinePraise: "Nice one.", action: actions[i % actions.count])
+            m.isFavorite = i % 37 == 0
+            batch.append(m)
+            if batch.count == 10_000 {
+                _ = try! store.insert(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        _ = try! store.insert(batch)
+    }
+
+    /// Wall time of one run from posix_spawn to exit, output discarded.
+    static func timeProcess(_ path: String, _ arguments: [String], _ env: [String: String]) -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in [Int32(0), 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return .nan }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    /// From exec to the prompt on a pseudo-terminal, then Ctrl-D.
+    static func timeToPrompt(_ path: String, _ env: [String: String]) -> Double? {
+        var name = [CChar](repeating: 0, count: 128)
+        let master = yadg_open_pty(&name, 24, 80)
+        guard master >= 0 else { return nil }
+        defer { close(master) }
+        let slave = FileHandle(forUpdatingAtPath: String(cString: name))!
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.environment = env
+        process.standardInput = slave
+        process.standardOutput = slave
+        process.standardError = slave
+        let start = DispatchTime.now().uptimeNanoseconds
+        try! process.run()
+        try? slave.close()
+        var seen = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let prompt = Array("›".utf8)
+        var elapsed: Double?
+        while elapsed == nil {
+            var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, 5000) > 0 else { break }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            seen += buffer[0..<n]
+            if seen.firstRange(of: prompt) != nil {
+                elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            }
+        }
+        var eof: UInt8 = 4
+        _ = write(master, &eof, 1)
+        process.waitUntilExit()
+        return elapsed
+    }
+
+    static func report(_ label: String, _ times: [Double]) {
+        let sorted = times.sorted()
+        guard !sorted.isEmpty else { return print("\(label): no measurement") }
+        func ms(_ v: Double) -> String { String(format: "%.1f", v) }
+        print(
+            "\(label.padding(toLength: 30, withPad: " ", startingAt: 0)) median \(ms(sorted[sorted.count / 2])) ms"
+                + "  (p25 \(ms(sorted[sorted.count / 4])), p75 \(ms(sorted[3 * sorted.count / 4])), n=\(sorted.count))")
+    }
+}
