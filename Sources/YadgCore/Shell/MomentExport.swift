@@ -103,8 +103,10 @@ public enum MomentExport {
                 currentDay = day.text
                 out += "\n## \(day.long)\n\n"
             }
+            // One line per moment: a newline inside a text would end the list item.
+            let text = MomentTextRule.normalizeWhitespace(m.text.unicodeScalars)
             out +=
-                "- \(TimeWords.clock(m.happenedAt, in: zone)) — \(m.text)\(m.isFavorite ? " ★" : "")"
+                "- \(TimeWords.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"
                 + (m.praise.isEmpty ? "" : "  \n  _\(m.praise)_") + "\n"
         }
         return out
