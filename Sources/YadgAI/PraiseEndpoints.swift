@@ -32,6 +32,19 @@ public struct PraisePrompts: Sendable {
         self.summaryUser = summaryUser
     }
 
+    /// System and user chat messages for a moment's praise.
+    func praiseMessages(for request: PraiseRequest) -> [[String: String]] {
+        [["role": "system", "content": system.text], ["role": "user", "content": userMessage(for: request)]]
+    }
+
+    /// System and user chat messages for a day's summary.
+    func summaryMessages(for request: DaySummaryRequest) -> [[String: String]] {
+        [
+            ["role": "system", "content": summarySystem.text],
+            ["role": "user", "content": summaryMessage(for: request)],
+        ]
+    }
+
     /// The day's moments as "- text" lines inside the summary prompt, cleaned like a moment.
     func summaryMessage(for request: DaySummaryRequest) -> String {
         let lines = request.moments.map { text in
@@ -66,34 +79,22 @@ public struct OpenAIChatEndpoint: PraiseEndpoint {
     }
 
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
+        try chat(prompts.praiseMessages(for: request), maxTokens: 80)
+    }
+
+    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
+        try chat(prompts.summaryMessages(for: request), maxTokens: 100)
+    }
+
+    private func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
         let body: [String: Any] = [
-            "model": model,
-            "messages": [
-                ["role": "system", "content": prompts.system.text],
-                ["role": "user", "content": prompts.userMessage(for: request)],
-            ],
-            "temperature": 0.7, "max_tokens": 80, "stream": false,
+            "model": model, "messages": messages, "temperature": 0.7, "max_tokens": maxTokens, "stream": false,
         ]
         var headers = [("Content-Type", "application/json")]
         if let apiKey, !apiKey.isEmpty { headers.append(("Authorization", "Bearer \(apiKey)")) }
         return HTTPRequest(
             url: joined(baseURL, "chat/completions"), headers: headers,
             body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-    }
-
-    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
-        var http = try makeRequest(
-            for: PraiseRequest(momentID: UUID(), text: "", when: "", submittedAt: Date(), happenedAt: Date(), tz: ""))
-        http.body = try JSONSerialization.data(
-            withJSONObject: [
-                "model": model,
-                "messages": [
-                    ["role": "system", "content": prompts.summarySystem.text],
-                    ["role": "user", "content": prompts.summaryMessage(for: request)],
-                ],
-                "temperature": 0.7, "max_tokens": 100, "stream": false,
-            ] as [String: Any], options: [.sortedKeys])
-        return http
     }
 
     public func parseResponse(_ response: HTTPResponse) throws -> String {
@@ -122,32 +123,21 @@ public struct OllamaChatEndpoint: PraiseEndpoint {
     }
 
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
+        try chat(prompts.praiseMessages(for: request), maxTokens: 80)
+    }
+
+    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
+        try chat(prompts.summaryMessages(for: request), maxTokens: 100)
+    }
+
+    private func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
         let body: [String: Any] = [
-            "model": model,
-            "messages": [
-                ["role": "system", "content": prompts.system.text],
-                ["role": "user", "content": prompts.userMessage(for: request)],
-            ],
-            "stream": false, "options": ["temperature": 0.7, "num_predict": 80],
+            "model": model, "messages": messages, "stream": false,
+            "options": ["temperature": 0.7, "num_predict": maxTokens],
         ]
         return HTTPRequest(
             url: joined(host, "api/chat"), headers: [("Content-Type", "application/json")],
             body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-    }
-
-    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
-        var http = try makeRequest(
-            for: PraiseRequest(momentID: UUID(), text: "", when: "", submittedAt: Date(), happenedAt: Date(), tz: ""))
-        http.body = try JSONSerialization.data(
-            withJSONObject: [
-                "model": model,
-                "messages": [
-                    ["role": "system", "content": prompts.summarySystem.text],
-                    ["role": "user", "content": prompts.summaryMessage(for: request)],
-                ],
-                "stream": false, "options": ["temperature": 0.7, "num_predict": 100],
-            ] as [String: Any], options: [.sortedKeys])
-        return http
     }
 
     public func parseResponse(_ response: HTTPResponse) throws -> String {

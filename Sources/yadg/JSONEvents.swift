@@ -1,7 +1,7 @@
 import Foundation
 import YadgCore
 
-/// `--json` output: one JSON object per line per event.
+/// `--json` output: one JSON object per line per event (quoting lives in Core's `JSONText`).
 enum JSONEvents {
     static func lines(for events: [ShellEvent], now: Date, zone: TimeZone) -> [String] {
         events.map { event in
@@ -53,31 +53,7 @@ enum JSONEvents {
         }
     }
 
-    static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
+    static func object(_ fields: [(String, String)]) -> String { JSONText.object(fields) }
 
-    /// A JSON string literal. Control characters (C0, DEL, C1) and line/paragraph separators are
-    /// escaped, so the output is one line and carries no raw terminal controls.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
-                    let hex = String(v, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { JSONText.quote(text) }
 }
