@@ -43,6 +43,14 @@ public struct TerminalStyle: Sendable {
     /// One line, sanitised and coloured, without a newline.
     public func render(_ line: StyledLine) -> String {
         let text = TerminalSanitizer.clean(line.text)
+        if colorMode != .none, let emphasis = line.emphasis.map(TerminalSanitizer.clean),
+            let range = text.range(of: emphasis)
+        {
+            let base = start(line.style)
+            let rest = text[range.upperBound...]
+            return base + text[..<range.lowerBound] + start(.title) + emphasis + reset
+                + (rest.isEmpty || base.isEmpty ? String(rest) : base + rest + reset)
+        }
         let start = start(line.style)
         return start.isEmpty || text.isEmpty ? text : start + text + reset
     }

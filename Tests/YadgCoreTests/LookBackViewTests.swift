@@ -133,7 +133,7 @@ struct LookBackViewTests {
                 • a day with moments
                 Today is Nov 19, 2026.
                 """)
-        #expect(lines[5].style == .primary, "today's week is highlighted")
+        #expect(lines[5].emphasis == "19", "today is emphasised")
         let today = LocalDay("2026-11-19")!
         #expect(CalendarView.month("", today: today)! == (2026, 11))
         #expect(CalendarView.month("october", today: today)! == (2026, 10))

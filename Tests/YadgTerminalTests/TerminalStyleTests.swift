@@ -30,4 +30,10 @@ struct TerminalStyleTests {
         #expect(TerminalStyle(colorMode: .none).render(hostile) == "walked the dog")
         #expect(TerminalStyle(colorMode: .ansi256).render([hostile]) == "walked the dog\n")
     }
+
+    @Test func emphasisInsideALine() {
+        let line = StyledLine("16• 17  18• 19• 20", .plain, emphasis: "19")
+        #expect(TerminalStyle(colorMode: .ansi256).render(line) == "16• 17  18• \u{1B}[1;38;5;215m19\u{1B}[0m• 20")
+        #expect(TerminalStyle(colorMode: .none).render(line) == "16• 17  18• 19• 20")
+    }
 }

@@ -15,10 +15,13 @@ public enum TextStyle: Sendable, Equatable {
 public struct StyledLine: Sendable, Equatable {
     public var text: String
     public var style: TextStyle
+    /// A part of `text` drawn as a title on colour terminals (today in the calendar).
+    public var emphasis: String?
 
-    public init(_ text: String, _ style: TextStyle = .plain) {
+    public init(_ text: String, _ style: TextStyle = .plain, emphasis: String? = nil) {
         self.text = text
         self.style = style
+        self.emphasis = emphasis
     }
 }
 

@@ -5,7 +5,7 @@
 ///                          1
 ///  2   3•  4   5   6   7   8
 /// ```
-/// Today is drawn in the title colour on colour terminals and named below the grid.
+/// Today's number is drawn in the title colour on colour terminals and named below the grid.
 public enum CalendarView {
     public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -20,17 +20,21 @@ public enum CalendarView {
         let count = AmountOfTime.daysIn(month: month, year: year)
         var cells = Array(repeating: "    ", count: first.weekday)
         var todayRow: Int?
+        var todayLabel = ""
         for day in 1...count {
             let number = first.number + day - 1
             let label = (day < 10 ? " " : "") + String(day)
             cells.append(label + (marked.contains(number) ? "• " : "  "))
-            if number == today.number { todayRow = (cells.count - 1) / 7 }
+            if number == today.number {
+                todayRow = (cells.count - 1) / 7
+                todayLabel = label
+            }
         }
         for (row, start) in stride(from: 0, to: cells.count, by: 7).enumerated() {
             let text = cells[start..<min(start + 7, cells.count)].joined()
             var trimmed = text
             while trimmed.hasSuffix(" ") { trimmed.removeLast() }
-            lines.append(StyledLine(trimmed, row == todayRow ? .primary : .plain))
+            lines.append(StyledLine(trimmed, .plain, emphasis: row == todayRow ? todayLabel : nil))
         }
         lines.append(StyledLine(""))
         lines.append(StyledLine(copy.calendarLegend, .dim))
