@@ -81,7 +81,8 @@ struct Session {
         var lineNumber = 0
         let coordinator = printingCoordinator()
         defer { coordinator?.waitForAll(seconds: praiseWait) }
-        while let line = readLine(strippingNewline: true) {
+        let reader = PlainLineReader()
+        while let line = reader.readLine(prefill: nil) {
             lineNumber += 1
             var reply = shell.handle(line)
             if reply.summaryRequests.contains(where: { !$0.moments.isEmpty }) {
