@@ -14,7 +14,8 @@ let package = Package(
         // System libraries, wrapped by small shims (non-variadic el_set/history, stdio accessors).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Headers only: libcurl itself is loaded with dlopen when an AI request is first made.
+        .systemLibrary(name: "CCurl"),
 
         // Pure core: value types, parsing, praise, the shell's logic. No I/O, no globals.
         .target(name: "YadgCore"),

@@ -4,6 +4,8 @@ import Synchronization
 
 /// HTTP over libcurl's easy interface, one blocking transfer per request on its own thread.
 ///
+/// libcurl itself is loaded on first use (see the CCurl shim), so runs without AI never load it.
+///
 /// Why not URLSession: FoundationNetworking busy-polls while a request is pending (about 4 s of
 /// CPU for a 5 s wait here), which drains laptops while someone sits with their praise. A thread
 /// blocked in `curl_easy_perform` costs nothing while it waits.
@@ -13,13 +15,14 @@ public final class CurlTransport: HTTPTransport {
 
     public init(maxBodyBytes: Int = 256 * 1024) {
         self.maxBodyBytes = maxBodyBytes
-        _ = Self.globalInit
     }
 
-    /// `curl_global_init` must run once, before any other thread uses libcurl.
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// Loads libcurl and runs `curl_global_init`, once, the first time a request is sent (a
+    /// Swift static is initialised exactly once, thread-safely). False when libcurl is missing.
+    private static let loaded: Bool = yadg_curl_load() == 1
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard Self.loaded else { throw HTTPTransportError.failed }
         let transfer = Transfer(request: request, maxBodyBytes: maxBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -53,12 +56,12 @@ final class Transfer: @unchecked Sendable {
 
     func perform() -> Result<HTTPResponse, Error> {
         if isCancelled { return .failure(HTTPTransportError.cancelled) }
-        guard let curl = curl_easy_init() else { return .failure(HTTPTransportError.failed) }
-        defer { curl_easy_cleanup(curl) }
+        guard let curl = yadg_curl_easy_init() else { return .failure(HTTPTransportError.failed) }
+        defer { yadg_curl_easy_cleanup(curl) }
         var list: UnsafeMutablePointer<curl_slist>?
-        for (name, value) in request.headers { list = curl_slist_append(list, "\(name): \(value)") }
-        list = curl_slist_append(list, "Expect:")  // no 100-continue round trip
-        defer { curl_slist_free_all(list) }
+        for (name, value) in request.headers { list = yadg_curl_slist_append(list, "\(name): \(value)") }
+        list = yadg_curl_slist_append(list, "Expect:")  // no 100-continue round trip
+        defer { yadg_curl_slist_free_all(list) }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         yadg_curl_set_string(curl, CURLOPT_URL, request.url)
@@ -78,7 +81,7 @@ final class Transfer: @unchecked Sendable {
         yadg_curl_set_header_callback(curl, transferHeader, me)
         yadg_curl_set_progress(curl, transferProgress, me)
 
-        let code = curl_easy_perform(curl)
+        let code = yadg_curl_easy_perform(curl)
         if isCancelled { return .failure(HTTPTransportError.cancelled) }
         switch code {
         case CURLE_OK:
