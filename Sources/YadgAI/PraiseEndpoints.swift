@@ -15,6 +15,23 @@ extension PraiseEndpoint {
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? { nil }
 }
 
+/// A chat-style model API: praise and day summaries are two prompts sent the same way.
+protocol ChatEndpoint: PraiseEndpoint {
+    var prompts: PraisePrompts { get }
+    /// The request that sends these messages, asking for at most `maxTokens`.
+    func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest
+}
+
+extension ChatEndpoint {
+    public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
+        try chat(prompts.praiseMessages(for: request), maxTokens: 80)
+    }
+
+    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
+        try chat(prompts.summaryMessages(for: request), maxTokens: 100)
+    }
+}
+
 /// The prompts for praise, decoded from `Prompts/`.
 public struct PraisePrompts: Sendable {
     public let system: PromptTemplate
@@ -64,7 +81,7 @@ public struct PraisePrompts: Sendable {
 }
 
 /// OpenAI-compatible chat completions (OpenAI, LM Studio, vLLM, llama.cpp, Ollama's /v1).
-public struct OpenAIChatEndpoint: PraiseEndpoint {
+public struct OpenAIChatEndpoint: ChatEndpoint {
     public let baseURL: String
     public let model: String
     public let apiKey: String?
@@ -78,15 +95,7 @@ public struct OpenAIChatEndpoint: PraiseEndpoint {
         self.prompts = prompts
     }
 
-    public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
-        try chat(prompts.praiseMessages(for: request), maxTokens: 80)
-    }
-
-    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
-        try chat(prompts.summaryMessages(for: request), maxTokens: 100)
-    }
-
-    private func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
+    func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
         let body: [String: Any] = [
             "model": model, "messages": messages, "temperature": 0.7, "max_tokens": maxTokens, "stream": false,
         ]
@@ -110,7 +119,7 @@ public struct OpenAIChatEndpoint: PraiseEndpoint {
 }
 
 /// Ollama's native chat API (`POST /api/chat`, not streamed).
-public struct OllamaChatEndpoint: PraiseEndpoint {
+public struct OllamaChatEndpoint: ChatEndpoint {
     public let host: String
     public let model: String
     public let prompts: PraisePrompts
@@ -122,15 +131,7 @@ public struct OllamaChatEndpoint: PraiseEndpoint {
         self.prompts = prompts
     }
 
-    public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
-        try chat(prompts.praiseMessages(for: request), maxTokens: 80)
-    }
-
-    public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
-        try chat(prompts.summaryMessages(for: request), maxTokens: 100)
-    }
-
-    private func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
+    func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
         let body: [String: Any] = [
             "model": model, "messages": messages, "stream": false,
             "options": ["temperature": 0.7, "num_predict": maxTokens],

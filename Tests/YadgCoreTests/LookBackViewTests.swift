@@ -102,6 +102,29 @@ struct LookBackViewTests {
                 """)
     }
 
+    @Test("A busy day's card shows its first moments and says how many more")
+    func busyDay() {
+        let moments = (0..<11).map { Self.moment("step \($0)", String(format: "2026-11-18T%02d:00:00", 8 + $0)) }
+        let day = JourneyView.Day(day: LocalDay("2026-11-18")!, moments: moments.reversed(), summary: "A full one.")
+        let text = JourneyView.render([day], copy: copy, width: 60, firstPage: false, hasMore: false).plainText
+        #expect(
+            text == """
+
+                Nov 18, 2026  🌟 Full day
+                11 moments logged
+                 • step 0
+                 • step 1
+                 • step 2
+                 • step 3
+                 • step 4
+                 • step 5
+                 • step 6
+                 • step 7
+                   and 3 more that day (/moments shows them all)
+                Summary: "A full one."
+                """)
+    }
+
     @Test func moodLabels() {
         func day(_ actions: [String]) -> [Moment] {
             actions.map { Self.moment("x", "2026-11-18T12:00:00", action: $0) }

@@ -60,6 +60,7 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let journeyEmpty: String
     public let journeyCount: String
     public let journeyCountOne: String
+    public let journeyMoreOnDay: String
     public let journeyMore: String
     public let journeyNoMore: String
     public let journeySummaryOne: String

@@ -6,6 +6,9 @@
 /// Summary: "Steady, gentle progress. You took care of small things today."
 /// ```
 public enum JourneyView {
+    /// Bullets on one card before "and N more that day".
+    public static let bulletsPerDay = 8
+
     public struct Day: Sendable, Equatable {
         public let day: LocalDay
         public let moments: [Moment]
@@ -36,10 +39,16 @@ public enum JourneyView {
             lines.append(
                 StyledLine(
                     count == 1 ? copy.journeyCountOne : Copy.fill(copy.journeyCount, ["count": String(count)]), .dim))
-            for moment in day.moments.reversed() {  // in the order they happened
+            // In the order they happened; a busy day shows its first few, so a card stays a card.
+            let shown = day.moments.reversed().prefix(Self.bulletsPerDay)
+            for moment in shown {
                 lines += TextWidth.wrap(moment.text, width: width, firstIndent: " • ", indent: "   ").map {
                     StyledLine($0)
                 }
+            }
+            if count > shown.count {
+                let more = Copy.fill(copy.journeyMoreOnDay, ["count": String(count - shown.count)])
+                lines.append(StyledLine("   " + more, .dim))
             }
             lines += TextWidth.wrap("Summary: \"\(day.summary)\"", width: width).map { StyledLine($0, .secondary) }
         }
