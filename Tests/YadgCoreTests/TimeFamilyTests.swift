@@ -101,6 +101,7 @@ struct TimeFamilyTests {
             ("ran over the weekend", "2013-02-09", "ran"),
             ("ran last month", "2013-01-16", "ran"),
             ("ran in January", "2013-01-16", "ran"),
+            ("in 2011 I ran a marathon", "2011-07-02", "I ran a marathon"),
         ])
     func weeksAndMonths(phrase: String, prefix: String, text: String) {
         let (reading, remaining) = read(phrase)
@@ -111,7 +112,8 @@ struct TimeFamilyTests {
     @Test(
         "Plans are future",
         arguments: [
-            "ran tomorrow", "run next Monday", "run next week", "run this weekend", "run in 2 days",
+            "ran tomorrow", "run next Monday", "run a marathon in 2014", "run next week", "run this weekend",
+            "run in 2 days",
             "run 3 hours from now",
             "I will run on Friday", "I'm going to run at 9", "run later today", "run this Friday", "run tonight",
             "run today at 5pm",

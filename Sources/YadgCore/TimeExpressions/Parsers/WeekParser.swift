@@ -2,13 +2,18 @@ import Foundation
 
 /// Weeks, weekends, months and years: "last week", "this week", "earlier this week",
 /// "last weekend", "this weekend", "over the weekend", "last month", "this month", "last year",
-/// "this year", and "next week|weekend|month|year" (future). Weeks run Monday–Sunday; a weekend
-/// is Friday 18:00 to Sunday 23:59:59.
+/// "this year", "in 2020", and "next week|weekend|month|year" (future). Weeks run Monday–Sunday; a
+/// weekend is Friday 18:00 to Sunday 23:59:59.
 struct WeekParser: TimeExpressionFamily {
     var triggers: [String] { ["week", "weekend", "month", "year"] }
+    var triggeredByNumbers: Bool { true }
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         for i in t.indices {
+            if let year = inYear(t, i, context) {
+                found.append(year)
+                continue
+            }
             guard let unit = t.word(i), ["week", "weekend", "month", "year"].contains(unit) else { continue }
             var start = i - 1
             let meaning: TimeMeaning
@@ -32,6 +37,17 @@ struct WeekParser: TimeExpressionFamily {
             found.append(TimeMatch(tokens: start..<(i + 1), meaning: meaning, family: "week"))
         }
         return found
+    }
+
+    /// "in 2020": that whole year (cut at now; a later year is a plan). A four-digit number after
+    /// "in" that is followed by a unit or count ("in 2020 minutes") is not a year.
+    private func inYear(_ t: [TimeToken], _ i: Int, _ context: TimeContext) -> TimeMatch? {
+        guard t.word(i - 1) == "in", let year = t.integer(i), t[i].lower.count == 4, (1900...2100).contains(year),
+            TimeUnit.read(t.word(i + 1)) == nil
+        else { return nil }
+        let start = context.instant(day: CivilTime.daysFromCivil(year: year, month: 1, day: 1))
+        let end = context.instant(day: CivilTime.daysFromCivil(year: year + 1, month: 1, day: 1))
+        return TimeMatch(tokens: (i - 1)..<(i + 1), meaning: bounded(start, end, context), family: "year")
     }
 
     /// The period `offset` units from the current one. For weekends, "last" is the most recent one
