@@ -11,7 +11,9 @@ struct WeekdayParser: TimeExpressionFamily {
         "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
         "mondays": 0, "tuesdays": 1, "wednesdays": 2, "thursdays": 3, "fridays": 4, "saturdays": 5, "sundays": 6,
     ]
-    /// Abbreviations; some are also words ("sat", "sun", "wed"), so they need a lead-in word.
+    /// Abbreviations; some are also words ("sat", "sun", "wed"), so they need something that
+    /// makes them a day: a lead-in ("on Sat", "last Sat"), a part of the day ("Sat morning"), or
+    /// opening the phrase before a separator ("Sat: went to the market").
     static let abbreviations: [String: Int] = [
         "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
         "sun": 6,
@@ -25,7 +27,10 @@ struct WeekdayParser: TimeExpressionFamily {
             let weekday: Int
             if let full = Self.names[w], !w.hasSuffix("s") {
                 weekday = full
-            } else if let short = Self.abbreviations[w], leadIn != nil || t.word(i - 1) == "on" {
+            } else if let short = Self.abbreviations[w],
+                leadIn != nil || t.word(i - 1) == "on" || DayPart(word: t.word(i + 1)) != nil
+                    || (i == 0 && (t.isMark(1, ":") || t.isMark(1, ",")))
+            {
                 weekday = short
             } else {
                 continue
