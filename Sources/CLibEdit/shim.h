@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <wchar.h>
 #include <histedit.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 typedef char *(*yadg_prompt_fn)(EditLine *);
 typedef int (*yadg_getc_fn)(EditLine *, wchar_t *);
@@ -39,6 +41,13 @@ static inline int yadg_el_columns(EditLine *el) {
     int cols = 0;
     if (el_get(el, EL_GETTC, "co", &cols) != 0) return 80;
     return cols;
+}
+
+/// The terminal's width in columns (TIOCGWINSZ; ioctl is variadic), or 80 when unknown.
+static inline int yadg_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+    return 80;
 }
 
 static inline int yadg_history_setsize(History *h, int size) { HistEvent ev; return history(h, &ev, H_SETSIZE, size); }

@@ -28,7 +28,8 @@ public struct OnboardingPresenter {
         defer { terminal.restore() }
         var skipping = false
         if style.usesColor { emit(style.start(.dim) + "   ·     ✦        ˚      ·    ✦      ˚" + style.reset + "\n\n") }
-        for line in copy.onboardingLines {
+        let width = Int(yadg_terminal_columns(1))
+        for line in copy.onboardingLines.flatMap({ TextWidth.wrap($0, width: width) }) {
             if !skipping && style.usesColor {
                 emit(style.start(.dim) + line + style.reset)
                 skipping = terminal.keyPressed(within: fadeDelayMs)
@@ -49,7 +50,8 @@ public struct OnboardingPresenter {
     public func askYesNo(_ question: String) -> Bool {
         let terminal = RawInput()
         defer { terminal.restore() }
-        emit(style.render(StyledLine(question, .primary)) + " ")
+        let lines = TextWidth.wrap(question, width: Int(yadg_terminal_columns(1)))
+        emit(lines.map { style.render(StyledLine($0, .primary)) }.joined(separator: "\n") + " ")
         let answer = terminal.readKey()
         emit("\n")
         return answer == UInt8(ascii: "y") || answer == UInt8(ascii: "Y")
