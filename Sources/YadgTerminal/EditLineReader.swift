@@ -136,7 +136,7 @@ public final class EditLineReader: LineReader {
     /// Adds a line to history and appends it to the file. As in shells, a line starting with a
     /// space is kept out of history.
     private func remember(_ line: String) {
-        guard !line.trimmingCharactersInSet().isEmpty, !line.hasPrefix(" ") else { return }
+        guard !line.allSatisfy(\.isWhitespace), !line.hasPrefix(" ") else { return }
         guard yadg_history_enter(history, line) == 1, let historyPath else { return }
         PrivateHistoryFile.append(line, to: historyPath)
     }
@@ -301,12 +301,6 @@ public final class EditLineReader: LineReader {
             if c == "\u{1}" { hidden.toggle() } else if !hidden { visible.unicodeScalars.append(c) }
         }
         return visible
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharactersInSet() -> Substring {
-        drop { $0.isWhitespace }
     }
 }
 

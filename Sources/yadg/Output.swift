@@ -12,10 +12,10 @@ enum Output {
     static func err(_ text: String) { write(2, text) }
 
     private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(0) }
@@ -23,6 +23,5 @@ enum Output {
             }
             offset += n
         }
-        bytes.removeAll()
     }
 }

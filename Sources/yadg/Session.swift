@@ -59,8 +59,13 @@ struct Session {
         do {
             command = try SlashCommand.parse(words.joined(separator: " "))
         } catch {
-            let reply = shell.handle("/" + words.joined(separator: " "))
-            Output.err("yadg: " + (reply.failure ?? "") + "\n")
+            Output.err("yadg: " + (shell.reply(to: error).failure ?? "") + "\n")
+            return 2
+        }
+        // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
+        // need the conversation around them.
+        guard CommandTable.spec(named: command.name.rawValue)?.asSubcommand == true else {
+            Output.err("yadg: " + Copy.fill(copy.commandOnlyInConversation, ["name": command.name.rawValue]) + "\n")
             return 2
         }
         let reply = withFreshSummaries(shell.run(command)) { shell.run(command) }

@@ -26,7 +26,8 @@ struct YadgCommand {
     }
 
     func run() -> Int32 {
-        let resources = LoadedResources.load(configDirectory: Paths(environment: environment).configDirectory) {
+        let paths = Paths(environment: environment)
+        let resources = LoadedResources.load(configDirectory: paths.configDirectory) {
             Output.err($0 + "\n")
         }
         let copy = resources.copy
@@ -65,7 +66,6 @@ struct YadgCommand {
         let rng: any RandomNumberGenerator =
             environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
 
-        let paths = Paths(environment: environment)
         let store: SQLiteMomentStore
         do {
             try PrivateFiles.createDirectory(paths.dataDirectory)

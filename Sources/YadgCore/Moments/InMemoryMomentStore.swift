@@ -36,13 +36,10 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
         lock.withLock {
-            let live = order.compactMap { byId[$0] }.filter { moment in
-                moment.archivedAt == nil
-                    && start.map { moment.happenedAt >= $0 } ?? true
-                    && end.map { moment.happenedAt < $0 } ?? true
+            let inRange = live.filter { moment in
+                start.map { moment.happenedAt >= $0 } ?? true && end.map { moment.happenedAt < $0 } ?? true
             }
-            let sorted = live.sorted { ($0.happenedAt, $0.submittedAt) > ($1.happenedAt, $1.submittedAt) }
-            return Array(sorted.prefix(limit))
+            return Array(inRange.prefix(limit))
         }
     }
 

@@ -29,6 +29,7 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let unknownCommandWithSuggestion: String
     public let unknownCommand: String
     public let commandTakesNoArguments: String
+    public let commandOnlyInConversation: String
     public let didAskText: String
     public let didAskWhen: String
     public let didUnclearWhen: String

@@ -219,7 +219,8 @@ public final class Shell {
 
     // MARK: Helpers
 
-    func reply(to error: SlashCommand.ParseError) -> ShellReply {
+    /// The kind reply to a `/line` that is not a command that can run.
+    public func reply(to error: SlashCommand.ParseError) -> ShellReply {
         let message: String
         switch error {
         case .unknown(let name, let suggestion?):

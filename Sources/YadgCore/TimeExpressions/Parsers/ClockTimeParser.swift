@@ -84,8 +84,7 @@ struct ClockTimeParser: TimeExpressionFamily {
 
     /// "half past 7", "quarter past 7", "quarter to 8".
     private func pastOrTo(_ t: [TimeToken], _ i: Int) -> TimeMatch? {
-        var j = i + 1
-        if t.word(i) == "quarter" && t.word(i - 1) == "a" { j = i + 1 }
+        let j = i + 1
         guard let relation = t.word(j), relation == "past" || relation == "to", let hour = t.integer(j + 1),
             (1...12).contains(hour)
         else { return nil }

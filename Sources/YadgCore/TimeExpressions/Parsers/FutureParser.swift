@@ -15,8 +15,8 @@ struct FutureParser: TimeExpressionFamily {
     static let irregularPast: Set<String> = [
         "ran", "did", "went", "made", "took", "got", "read", "wrote", "ate", "drank", "slept", "swam", "gave",
         "found", "saw", "met", "paid", "sent", "spent", "built", "bought", "brought", "kept", "left", "felt", "held",
-        "ate", "rode", "drove", "flew", "sang", "threw", "won", "beat", "hit", "lost", "began", "came", "knew",
-        "taught", "thought", "caught", "sold", "told", "wore", "woke", "finally",
+        "rode", "drove", "flew", "sang", "threw", "won", "beat", "hit", "lost", "began", "came", "knew",
+        "taught", "thought", "caught", "sold", "told", "wore", "woke",
     ]
 
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {

@@ -17,9 +17,8 @@ struct MonthDayParser: TimeExpressionFamily {
         let f = CivilTime.fields(of: context.now, in: context.zone)
         for i in t.indices {
             guard let w = t.word(i), let month = Self.months[w] else { continue }
-            if t.isMark(i + 1, ".") && w.count == 3 && t.integer(i + 2) != nil {}  // "Nov. 3"
             let dayIndex = t.isMark(i + 1, ".") ? i + 2 : i + 1
-            // "Nov 3", "November 3rd", optionally ", 2025"
+            // "Nov 3", "Nov. 3", "November 3rd", optionally ", 2025"
             if let (day, afterDay) = Self.dayOfMonth(t, dayIndex) {
                 var end = afterDay
                 var year: Int?
