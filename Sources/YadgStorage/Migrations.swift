@@ -16,6 +16,7 @@ enum Migrations {
         Step(sql: sql1),
         Step(sql: sql2, backfill: fillLocalDays),
         Step(sql: sql3),
+        Step(sql: sql4),
     ]
 
     static let sql1 =
@@ -91,6 +92,13 @@ enum Migrations {
             INSERT INTO action_counts VALUES (NEW.action, 1)
                 ON CONFLICT(action) DO UPDATE SET moments = moments + 1;
         END;
+        """
+
+    // 4: the crisis flag. A moment whose text the crisis check caught is never sent anywhere and
+    // its day gets no summary. Moments stored before this version are checked again when read
+    // for anything that could leave the machine, so the default of 0 is safe.
+    static let sql4 = """
+        ALTER TABLE moments ADD COLUMN is_crisis INTEGER NOT NULL DEFAULT 0;
         """
 
     static func fillLocalDays(_ connection: SQLiteConnection) throws {

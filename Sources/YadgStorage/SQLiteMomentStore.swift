@@ -43,7 +43,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     // MARK: MomentStore
 
     static let columns =
-        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at"
+        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis"
 
     public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
         try lock.withLock {
@@ -72,7 +72,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     public func setAIPraise(_ praise: String, for id: UUID) throws {
         try lock.withLock {
             try connection.writeTransaction {
-                let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ?")
+                // A moment edited into crisis language meanwhile keeps no praise.
+                let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ? AND is_crisis = 0")
                 try update.bind(praise, at: 1)
                 try update.bind(id.uuidString.lowercased(), at: 2)
                 try update.step()
@@ -134,7 +135,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction; true if it was new.
     func insertRow(_ moment: Moment) throws -> Bool {
         let insert = try connection.prepare(
-            "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+            "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
                 + "ON CONFLICT(id) DO NOTHING")
         try insert.bind(Self.values(of: moment))
         try insert.step()
@@ -160,7 +161,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
-            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .text(m.localDay),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .text(m.localDay),
         ]
     }
 
@@ -177,7 +178,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             tz: row.text(5) ?? "UTC", offlinePraise: row.text(7) ?? "", aiPraise: row.text(8),
             action: row.text(9) ?? "other", tags: list(10), isFavorite: row.integer(11) != 0,
             isSynced: row.integer(12) != 0, syncError: row.text(13), mood: row.text(14), note: row.text(15),
-            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) })
+            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) }, isCrisis: row.integer(18) != 0)
         moment.timeAgo = row.integer(6)
         return moment
     }

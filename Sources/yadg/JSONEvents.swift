@@ -7,12 +7,13 @@ enum JSONEvents {
         events.map { event in
             switch event {
             case .logged(let moment):
-                return object([
-                    ("event", quote("logged")), ("id", quote(moment.id.uuidString.lowercased())),
-                    ("text", quote(moment.text)),
-                    ("happenedAt", quote(CivilTime.iso8601(moment.happenedAt, in: zone))),
-                    ("timeAgo", String(moment.timeAgo)), ("offlinePraise", quote(moment.offlinePraise)),
-                ])
+                return object(
+                    [
+                        ("event", quote("logged")), ("id", quote(moment.id.uuidString.lowercased())),
+                        ("text", quote(moment.text)),
+                        ("happenedAt", quote(CivilTime.iso8601(moment.happenedAt, in: zone))),
+                        ("timeAgo", String(moment.timeAgo)), ("offlinePraise", quote(moment.offlinePraise)),
+                    ] + crisisField(moment.isCrisis))
             case .notLogged(let input, let reason):
                 return object([
                     ("event", quote("not_logged")), ("input", quote(input)), ("reason", quote(reason.rawValue)),
@@ -27,17 +28,18 @@ enum JSONEvents {
                         ("when", quote(TimeWords.relative(m.happenedAt, now: now, in: zone))),
                         ("praise", quote(m.praise)), ("action", quote(m.action)),
                         ("isFavorite", m.isFavorite ? "true" : "false"),
-                    ])
+                    ] + crisisField(m.isCrisis))
                 }
                 return object([("event", quote("moments")), ("moments", "[" + rows.joined(separator: ",") + "]")])
             case .journey(let days):
                 let rows = days.map { d in
                     object([
-                        ("date", quote(d.day.text)), ("mood", quote(DayDigest.moodLabel(for: d.moments))),
+                        ("date", quote(d.day.text)),
+                        ("mood", quote(d.isHeavy ? "" : DayDigest.moodLabel(for: d.moments))),
                         ("count", String(d.moments.count)),
                         ("moments", "[" + d.moments.reversed().map { quote($0.text) }.joined(separator: ",") + "]"),
                         ("summary", quote(d.summary)),
-                    ])
+                    ] + crisisField(d.isHeavy))
                 }
                 return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
             case .stats(let t):
@@ -51,6 +53,11 @@ enum JSONEvents {
                 ])
             }
         }
+    }
+
+    /// `"crisis":true` where the crisis check caught the text; absent otherwise.
+    static func crisisField(_ isCrisis: Bool) -> [(String, String)] {
+        isCrisis ? [("crisis", "true")] : []
     }
 
     static func object(_ fields: [(String, String)]) -> String { JSONText.object(fields) }

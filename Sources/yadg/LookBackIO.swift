@@ -56,10 +56,12 @@ enum LookBackIO {
     }
 
     /// Reads yadg's JSON export into the store; idempotent on ids.
-    static func importFile(_ path: String, store: SQLiteMomentStore, copy: Copy) -> Result<String, Failure> {
+    static func importFile(_ path: String, store: SQLiteMomentStore, copy: Copy, crisis: CrisisCheck)
+        -> Result<String, Failure>
+    {
         do {
             let text = try String(contentsOfFile: path, encoding: .utf8)
-            let moments = try MomentExport.decode(text)
+            let moments = try MomentExport.decode(text, crisis: crisis)
             let added = try store.insert(moments)
             return .success(
                 Copy.fill(
@@ -79,9 +81,10 @@ enum LookBackIO {
         arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in }
     ) async {
         await withTaskGroup(of: Void.self) { group in
-            for day in days where !day.moments.isEmpty {
+            for day in days {
+                guard let request = DaySummaryRequest(day) else { continue }
                 group.addTask {
-                    guard let raw = try? await writer.summary(for: DaySummaryRequest(day)),
+                    guard let raw = try? await writer.summary(for: request),
                         let text = PraiseReplyValidator.acceptSummary(raw)
                     else { return }
                     try? store.saveDaySummary(

@@ -36,12 +36,12 @@ final class PraiseCoordinator: @unchecked Sendable {
     }
 
     func request(for moment: Moment) {
+        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone) else { return }
         lock.withLock {
             latest = moment.id
             pending += 1
         }
         group.enter()
-        let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone)
         Task.detached { [self] in
             let outcome: Outcome
             do {

@@ -45,7 +45,7 @@ struct Session {
                 Output.err(copy.importNeedsFile + "\n")
                 return 2
             }
-            switch LookBackIO.importFile(path, store: store, copy: copy) {
+            switch LookBackIO.importFile(path, store: store, copy: copy, crisis: shell.resources.crisis) {
             case .success(let message):
                 Output.out(message + "\n")
                 return 0
@@ -68,7 +68,7 @@ struct Session {
             Output.err("yadg: " + Copy.fill(copy.commandOnlyInConversation, ["name": command.name.rawValue]) + "\n")
             return 2
         }
-        let reply = withFreshSummaries(shell.run(command)) { shell.run(command) }
+        let reply = withFreshSummaries(shell.run(command))
         show(reply)
         if !reply.praiseRequests.isEmpty, let coordinator = printingCoordinator() {
             reply.praiseRequests.forEach(coordinator.request(for:))
@@ -90,9 +90,7 @@ struct Session {
         while let line = reader.readLine(prefill: nil) {
             lineNumber += 1
             var reply = shell.handle(line)
-            if reply.summaryRequests.contains(where: { !$0.moments.isEmpty }) {
-                reply = withFreshSummaries(reply) { shell.handle(line) }
-            }
+            reply = withFreshSummaries(reply)
             if let format = reply.export { reply = exportReply(format) }
             show(reply)
             reply.praiseRequests.forEach { coordinator?.request(for: $0) }
@@ -150,14 +148,14 @@ struct Session {
         return 0
     }
 
-    /// With a provider that writes summaries, fetches the stale Journey days first and shows the
-    /// view again with them (one-shot commands and pipes wait; the conversation does not).
-    private func withFreshSummaries(_ reply: ShellReply, rerun: () -> ShellReply) -> ShellReply {
-        guard reply.summaryRequests.contains(where: { !$0.moments.isEmpty }),
+    /// With a provider that writes summaries, fetches the stale Journey days first and renders the
+    /// same page again with them (one-shot commands and pipes wait; the conversation does not).
+    private func withFreshSummaries(_ reply: ShellReply) -> ShellReply {
+        guard let page = reply.journeyPage, reply.summaryRequests.contains(where: { !$0.moments.isEmpty }),
             let writer = AIWiring.provider(settings, store: store, configDirectory: configDirectory)
         else { return reply }
         LookBackIO.writeSummariesAndWait(reply.summaryRequests, writer: writer, store: store)
-        return rerun()
+        return shell.journey(page: page)
     }
 
     /// `/export json`: writes the file in the current folder and says where.

@@ -1,23 +1,113 @@
 import Foundation
 
-/// A small, conservative local check for crisis language (ai.md §5.3), run before any AI call.
-/// On a match the moment is still saved, but no praise is shown and nothing extra is sent.
+/// A local, conservative check for wordings of suicidal thoughts and self-harm, run on every
+/// path that takes text (typed, piped, `/did`, `/edit`, import) before anything is praised or sent.
+///
+/// A moment it catches is still saved (nothing a person writes is thrown away), but it gets no
+/// praise, it is flagged (``Moment/isCrisis``), it is never sent to an AI provider or the backend,
+/// and the Journey is gentle about its day. The phrase set lives in `Resources/crisis.json`, so it
+/// can be reviewed like code; the rules of matching are described there and in
+/// <doc:CrisisSafety>.
 public struct CrisisCheck: Sendable {
-    let phrases: [[String]]
+    /// A phrase as folded words; `nil` stands for a gap of up to ``maxGap`` other words.
+    typealias Pattern = [String?]
 
-    /// Decodes `{"phrases": ["kill myself", …]}` (`Resources/crisis.json`).
+    let phrases: [Pattern]
+    let exceptions: [[String]]
+    let spellings: [String: [String]]
+
+    /// How many words one `~` in a phrase may stand for.
+    static let maxGap = 2
+
+    /// Decodes `Resources/crisis.json`: `phrases`, optional `exceptions` and `spellings`.
     public init(json: String) throws {
-        struct File: Decodable { let phrases: [String] }
+        struct File: Decodable {
+            let phrases: [String]
+            let exceptions: [String]?
+            let spellings: [String: String]?
+        }
         let file = try JSONDecoder().decode(File.self, from: Data(json.utf8))
-        phrases = file.phrases.map { $0.lowercased().split(separator: " ").map(String.init) }
+        let spellings = (file.spellings ?? [:]).mapValues { $0.split(separator: " ").map(String.init) }
+        self.spellings = spellings
+        phrases = file.phrases.map { phrase in
+            Self.fold(phrase, spellings: spellings, keepGaps: true).map { $0 == "~" ? nil : $0 }
+        }.filter { !$0.isEmpty }
+        exceptions = (file.exceptions ?? []).map { Self.fold($0, spellings: spellings, keepGaps: false) }
     }
 
-    /// True when the text holds one of the phrases as whole words, ignoring case.
+    /// True when the text holds one of the phrases (as whole words, after folding) that no
+    /// exception covers.
     public func matches(_ text: String) -> Bool {
-        let words = TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
-        return phrases.contains { phrase in
-            guard !phrase.isEmpty, words.count >= phrase.count else { return false }
-            return (0...(words.count - phrase.count)).contains { Array(words[$0..<($0 + phrase.count)]) == phrase }
+        let words = Self.fold(text, spellings: spellings, keepGaps: false)
+        guard !words.isEmpty else { return false }
+        let excepted = exceptionSpans(in: words)
+        for phrase in phrases {
+            for start in words.indices {
+                guard let end = Self.match(phrase, in: words, at: start) else { continue }
+                if !excepted.contains(where: { $0.lowerBound <= start && end <= $0.upperBound }) { return true }
+            }
         }
+        return false
+    }
+
+    private func exceptionSpans(in words: [String]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for exception in exceptions where !exception.isEmpty && exception.count <= words.count {
+            for start in 0...(words.count - exception.count)
+            where words[start..<(start + exception.count)].elementsEqual(exception) {
+                spans.append(start..<(start + exception.count))
+            }
+        }
+        return spans
+    }
+
+    /// Where `phrase` ends when it starts at `start` (exclusive), or nil. Gaps take as few words as
+    /// they can, so the shortest reading wins.
+    static func match(_ phrase: Pattern, in words: [String], at start: Int) -> Int? {
+        func rest(_ p: Int, _ w: Int) -> Int? {
+            guard p < phrase.count else { return w }
+            guard let word = phrase[p] else {
+                for skip in 0...maxGap where w + skip <= words.count {
+                    if let end = rest(p + 1, w + skip) { return end }
+                }
+                return nil
+            }
+            guard w < words.count, words[w] == word else { return nil }
+            return rest(p + 1, w + 1)
+        }
+        guard let first = phrase.first, let word = first, start < words.count, words[start] == word else {
+            return nil
+        }
+        return rest(1, start + 1)
+    }
+
+    /// Lower-cased words: apostrophes dropped inside a word (`don't` → `dont`), every other
+    /// non-alphanumeric character a break (`self-harm` → `self harm`), then single words rewritten
+    /// by `spellings` (`wanna` → `want to`). With `keepGaps`, a `~` is kept as its own word.
+    static func fold(_ text: String, spellings: [String: [String]], keepGaps: Bool) -> [String] {
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            words += spellings[current] ?? [current]
+            current = ""
+        }
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar {
+            case "'", "\u{2019}", "\u{2018}", "\u{02BC}", "`":
+                continue
+            case "~" where keepGaps:
+                flush()
+                words.append("~")
+            default:
+                if CharacterSet.alphanumerics.contains(scalar) {
+                    current.unicodeScalars.append(scalar)
+                } else {
+                    flush()
+                }
+            }
+        }
+        flush()
+        return words
     }
 }

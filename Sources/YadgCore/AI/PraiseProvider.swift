@@ -20,7 +20,10 @@ public struct PraiseRequest: Sendable, Equatable {
         self.tz = tz
     }
 
-    public init(moment: Moment, now: Date, zone: TimeZone) {
+    /// The request for a moment, or nil for one the crisis check caught: its text never leaves
+    /// the machine.
+    public init?(moment: Moment, now: Date, zone: TimeZone) {
+        guard !moment.isCrisis else { return nil }
         self.init(
             momentID: moment.id, text: moment.text, when: TimeWords.relative(moment.happenedAt, now: now, in: zone),
             submittedAt: moment.submittedAt, happenedAt: moment.happenedAt, tz: moment.tz)
@@ -72,7 +75,10 @@ public struct DaySummaryRequest: Sendable, Equatable {
         self.moments = moments
     }
 
-    public init(_ entry: JourneyView.Day) {
+    /// The request for a Journey day, or nil for a day that holds crisis language: such a day's
+    /// texts never leave the machine, and it gets no summary.
+    public init?(_ entry: JourneyView.Day) {
+        guard !entry.isHeavy, !entry.moments.isEmpty else { return nil }
         let weekday = TimeWords.weekdayNames[entry.day.weekday]
         let (_, month, day) = CivilTime.civilFromDays(entry.day.number)
         self.init(

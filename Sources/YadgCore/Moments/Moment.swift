@@ -31,12 +31,14 @@ public struct Moment: Sendable, Equatable, Identifiable {
     public var photos: [String]
     /// Soft-deletion time; archived moments are hidden from views but kept for undo.
     public var archivedAt: Date?
+    /// The crisis check caught this text: no praise, never sent anywhere, a gentle Journey day.
+    public var isCrisis: Bool
 
     public init(
         id: UUID, serverId: String? = nil, text: String, submittedAt: Date, happenedAt: Date, tz: String,
         offlinePraise: String, aiPraise: String? = nil, action: String, tags: [String] = [],
         isFavorite: Bool = false, isSynced: Bool = false, syncError: String? = nil, mood: String? = nil,
-        note: String? = nil, photos: [String] = [], archivedAt: Date? = nil
+        note: String? = nil, photos: [String] = [], archivedAt: Date? = nil, isCrisis: Bool = false
     ) {
         self.id = id
         self.serverId = serverId
@@ -56,6 +58,7 @@ public struct Moment: Sendable, Equatable, Identifiable {
         self.note = note
         self.photos = photos
         self.archivedAt = archivedAt
+        self.isCrisis = isCrisis
     }
 
     /// The praise to show for this moment: the AI's when it arrived, else the offline line.

@@ -98,6 +98,10 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let importNeedsFile: String
     /// What the offline Journey summary says for each kind of win.
     public let journeyActions: [String: String]
+    /// The Journey's line for a day that held crisis language, instead of a mood and a summary.
+    public let journeyHeavyDay: String
+    /// The help pointer, shown once on a Journey page that has such a day.
+    public let journeyHeavyDayHelp: String
     /// One-line summaries of commands, by command name.
     public let commands: [String: String]
 

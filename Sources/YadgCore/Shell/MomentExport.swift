@@ -32,12 +32,27 @@ public enum MomentExport {
                 ("photos", "[" + m.photos.map(quote).joined(separator: ",") + "]"),
             ]
             fields.append(("archivedAt", m.archivedAt.map { quote(CivilTime.utcTimestamp($0)) } ?? "null"))
+            // Only where set, so exports of other moments stay as they were.
+            if m.isCrisis { fields.append(("crisis", "true")) }
             return "  {" + fields.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
         }
         return "{\"version\":1,\"moments\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// Reads yadg's JSON export. Throws when it is not one.
+    /// The crisis check runs on every imported text too: a moment it catches is flagged and keeps
+    /// no praise, whatever the file said.
+    public static func decode(_ text: String, crisis: CrisisCheck) throws -> [Moment] {
+        try decode(text).map { moment in
+            guard moment.isCrisis || crisis.matches(moment.text) else { return moment }
+            var flagged = moment
+            flagged.isCrisis = true
+            flagged.offlinePraise = ""
+            flagged.aiPraise = nil
+            return flagged
+        }
+    }
+
     public static func decode(_ text: String) throws -> [Moment] {
         struct File: Decodable {
             struct Row: Decodable {
@@ -53,6 +68,7 @@ public enum MomentExport {
                 let serverId, syncError, mood, note: String?
                 let photos: [String]?
                 let archivedAt: String?
+                let crisis: Bool?
             }
             let moments: [Row]
         }
@@ -68,7 +84,7 @@ public enum MomentExport {
                 action: row.action ?? "other",
                 tags: row.tags ?? [], isFavorite: row.isFavorite ?? false, isSynced: row.isSynced ?? false,
                 syncError: row.syncError, mood: row.mood, note: row.note, photos: row.photos ?? [],
-                archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) })
+                archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) }, isCrisis: row.crisis ?? false)
             if let timeAgo = row.timeAgo { m.timeAgo = timeAgo }
             return m
         }

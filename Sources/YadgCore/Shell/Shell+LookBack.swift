@@ -126,25 +126,44 @@ extension Shell {
                 return failure(Copy.fill(copy.notLoggedTooLong, ["limit": String(Self.maxTextLength)]))
             }
             m.text = text
-            return saved(m, Copy.fill(copy.editDone, ["text": text]))
+            // Once a moment held crisis language it stays private, whatever it is edited to.
+            guard m.isCrisis || resources.crisis.matches(text) else {
+                return saved(m, Copy.fill(copy.editDone, ["text": text]))
+            }
+            m.isCrisis = true
+            m.offlinePraise = ""
+            m.aiPraise = nil
+            let reply = saved(m, Copy.fill(copy.editDone, ["text": text]))
+            guard reply.failure == nil else { return reply }
+            return ShellReply(lines: reply.lines + crisisLines())
         }
     }
 
     /// `/journey`: seven days with moments at a time, newest first; `/journey more` continues.
     func journey(more: Bool) -> ShellReply {
+        let page = JourneyPage(before: more ? journeyCursor : nil, isFirst: !more)
+        let reply = journey(page: page)
+        if case .journey(let days)? = reply.events.first, let last = days.last { journeyCursor = last.day.text }
+        return reply
+    }
+
+    /// Renders one Journey page. It moves nothing, so it can run again when summaries arrive.
+    public func journey(page: JourneyPage) -> ShellReply {
         let pageSize = 7
-        let before = more ? journeyCursor : nil
+        let before = page.before
         let days = ((try? store.days(before: before, limit: pageSize + 1)) ?? []).compactMap(LocalDay.init)
         let shown = Array(days.prefix(pageSize))
         let moments = (try? store.moments(onDays: shown.map(\.text))) ?? []
         var byDay: [String: [Moment]] = [:]
-        for m in moments { byDay[m.localDay, default: []].append(m) }
+        for m in moments { byDay[m.localDay, default: []].append(flaggingCrisis(m)) }
         var entries: [JourneyView.Day] = []
         var stale: [JourneyView.Day] = []
         for day in shown {
             let dayMoments = byDay[day.text] ?? []
             let fingerprint = DayDigest.fingerprint(dayMoments)
-            if let cached = (try? store.daySummary(for: day.text)) ?? nil, cached.fingerprint == fingerprint {
+            if dayMoments.contains(where: \.isCrisis) {
+                entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: copy.journeyHeavyDay))
+            } else if let cached = (try? store.daySummary(for: day.text)) ?? nil, cached.fingerprint == fingerprint {
                 entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached.text))
             } else {
                 let entry = JourneyView.Day(
@@ -153,12 +172,21 @@ extension Shell {
                 stale.append(entry)
             }
         }
-        if let last = shown.last { journeyCursor = last.text }
         let lines = JourneyView.render(
-            entries, copy: copy, width: width, firstPage: !more, hasMore: days.count > pageSize)
+            entries, copy: copy, width: width, firstPage: page.isFirst, hasMore: days.count > pageSize)
         var reply = ShellReply(lines: lines, events: [.journey(entries)])
         reply.summaryRequests = stale
+        reply.journeyPage = page
         return reply
+    }
+
+    /// A moment stored before the crisis flag existed (or before the phrase set grew) is checked
+    /// again before anything could send it.
+    func flaggingCrisis(_ moment: Moment) -> Moment {
+        guard !moment.isCrisis, resources.crisis.matches(moment.text) else { return moment }
+        var flagged = moment
+        flagged.isCrisis = true
+        return flagged
     }
 
     func calendar(_ argument: String) -> ShellReply {

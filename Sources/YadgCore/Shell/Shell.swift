@@ -16,7 +16,7 @@ public final class Shell {
     let store: any MomentHistory
     let clock: any WallClock
     let zone: TimeZone
-    let resources: ShellResources
+    public let resources: ShellResources
     let mode: Mode
     let parser = TimeExpressionParser()
     var rng: any RandomNumberGenerator
@@ -135,7 +135,7 @@ public final class Shell {
         let praise = crisis ? "" : PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
         let moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
-            offlinePraise: praise, action: category.rawValue)
+            offlinePraise: praise, action: category.rawValue, isCrisis: crisis)
         let newRecent =
             crisis
             ? recent.prefix(Self.recentPraiseCount)
@@ -150,8 +150,7 @@ public final class Shell {
         }
         var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy)
         if crisis {
-            lines.removeLast()
-            lines += copy.crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
+            lines += crisisLines()
             return ShellReply(lines: lines, events: [.logged(moment)])
         }
         if mode == .conversation && !hasShownAfterCardHint {
@@ -235,6 +234,11 @@ public final class Shell {
 
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
         ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
+    }
+
+    /// The crisis message, under a card or an edit.
+    func crisisLines() -> [StyledLine] {
+        copy.crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
     }
 
     func recentPraise() -> [String] {

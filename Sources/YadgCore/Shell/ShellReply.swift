@@ -12,6 +12,9 @@ public struct ShellReply: Sendable, Equatable {
     public var praiseRequests: [Moment] = []
     /// Journey days whose summary is missing or stale, for the AI provider to write.
     public var summaryRequests: [JourneyView.Day] = []
+    /// The Journey page shown, so it can be rendered again once its summaries are written
+    /// (without running the command again, which would move `/journey more` on a page).
+    public var journeyPage: JourneyPage?
     /// `/export`: the executable writes the file (the shell does no file I/O).
     public var export: ExportFormat?
 
@@ -25,6 +28,12 @@ public struct ShellReply: Sendable, Equatable {
         self.quit = quit
         self.failure = failure
     }
+}
+
+/// One page of the Journey: the days before `before` (nil: from today), seven at a time.
+public struct JourneyPage: Sendable, Equatable {
+    public let before: String?
+    public let isFirst: Bool
 }
 
 /// Why a line was not logged as a moment.

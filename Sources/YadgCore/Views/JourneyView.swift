@@ -19,6 +19,9 @@ public enum JourneyView {
             self.moments = moments
             self.summary = summary
         }
+
+        /// The day holds crisis language: no mood label, no summary, never sent to write one.
+        public var isHeavy: Bool { moments.contains(where: \.isCrisis) }
     }
 
     /// `firstPage` shows the title; `hasMore` adds the hint for earlier days.
@@ -32,9 +35,11 @@ public enum JourneyView {
         } else if days.isEmpty {
             return [StyledLine(copy.journeyNoMore, .dim)]
         }
+        var hasShownHelp = false
         for day in days {
             lines.append(StyledLine(""))
-            lines.append(StyledLine("\(day.day.long)  \(DayDigest.moodLabel(for: day.moments))", .primary))
+            let label = day.isHeavy ? "" : "  " + DayDigest.moodLabel(for: day.moments)
+            lines.append(StyledLine(day.day.long + label, .primary))
             let count = day.moments.count
             lines.append(
                 StyledLine(
@@ -50,7 +55,15 @@ public enum JourneyView {
                 let more = Copy.fill(copy.journeyMoreOnDay, ["count": String(count - shown.count)])
                 lines.append(StyledLine("   " + more, .dim))
             }
-            lines += TextWidth.wrap("Summary: \"\(day.summary)\"", width: width).map { StyledLine($0, .secondary) }
+            guard day.isHeavy else {
+                lines += TextWidth.wrap("Summary: \"\(day.summary)\"", width: width).map { StyledLine($0, .secondary) }
+                continue
+            }
+            lines += TextWidth.wrap(copy.journeyHeavyDay, width: width).map { StyledLine($0, .secondary) }
+            if !hasShownHelp {
+                hasShownHelp = true
+                lines += TextWidth.wrap(copy.journeyHeavyDayHelp, width: width).map { StyledLine($0, .dim) }
+            }
         }
         if hasMore {
             lines.append(StyledLine(""))

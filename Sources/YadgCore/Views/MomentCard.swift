@@ -9,11 +9,12 @@ import Foundation
 /// ```
 public enum MomentCard {
     public static func render(_ moment: Moment, now: Date, zone: TimeZone, copy: Copy) -> [StyledLine] {
-        [
+        let card = [
             StyledLine(copy.momentLogged, .primary),
             StyledLine("  " + moment.text),
             StyledLine("  " + TimeWords.when(moment.happenedAt, now: now, in: zone), .dim),
-            StyledLine("  " + moment.offlinePraise, .secondary),
         ]
+        // A crisis moment has no praise line: the crisis message stands in its place.
+        return moment.offlinePraise.isEmpty ? card : card + [StyledLine("  " + moment.offlinePraise, .secondary)]
     }
 }
