@@ -94,6 +94,9 @@ public final class EditLineReader: LineReader {
     /// Terminal width in columns.
     public var columns: Int { Int(yadg_el_columns(editLine)) }
 
+    /// The width of the terminal on stdout now (it follows resizes), or 80 when unknown.
+    public static var currentColumns: Int { Int(yadg_terminal_columns(1)) }
+
     public func readLine(prefill: String?) -> String? {
         if let prefill, !prefill.isEmpty {
             // Pushed text is read as if typed, so keep it to printable characters.

@@ -42,7 +42,8 @@ public struct OnboardingPresenter {
             "\n" + style.render(StyledLine(copy.onboardingAction, .primary)) + " "
                 + style.render(StyledLine(copy.onboardingActionHint, .dim)))
         let pressedEnter = terminal.waitForEnter()
-        emit("\n" + style.render(StyledLine(copy.onboardingFooter, .dim)) + "\n\n")
+        let footer = [StyledLine(copy.onboardingFooter, .dim)].wrapped(to: Int(yadg_terminal_columns(1)))
+        emit("\n" + style.render(footer) + "\n\n")
         return pressedEnter
     }
 

@@ -111,14 +111,19 @@ struct Session {
             if !finished { return 0 }
         }
         askForAIConsentIfNeeded()
-        Output.out(style.render(shell.home()) + "\n")
+        // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
+        let style = self.style
+        let fitted: @Sendable ([StyledLine]) -> String = {
+            style.render($0.wrapped(to: EditLineReader.currentColumns))
+        }
+        Output.out(fitted(shell.home()) + "\n")
         let outbox = Outbox()
         let coordinator = AIWiring.provider(settings, store: store, configDirectory: configDirectory).map { provider in
             let (style, copy) = (self.style, self.copy)
             return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
                 moment, outcome, labelled in
                 let lines = PraiseCoordinator.lines(moment, outcome, labelled: labelled, copy: copy)
-                if !lines.isEmpty { outbox.post(style.render(lines)) }
+                if !lines.isEmpty { outbox.post(fitted(lines)) }
             }
         }
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
@@ -131,14 +136,14 @@ struct Session {
             var reply = shell.handle(line)
             if let format = reply.export { reply = exportReply(format) }
             guard !reply.lines.isEmpty else { continue }
-            reader.write(style.render(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
+            reader.write(fitted(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
             reply.praiseRequests.forEach { coordinator?.request(for: $0) }
             if !reply.summaryRequests.isEmpty, let writer = coordinator?.provider as? any DaySummaryWriter {
-                let (style, store, requests) = (self.style, self.store, reply.summaryRequests)
+                let (store, requests) = (self.store, reply.summaryRequests)
                 Task.detached {
                     await LookBackIO.writeSummaries(requests, writer: writer, store: store) { day, text in
                         let line = StyledLine("  \(day.day.long): \"\(text)\"", .secondary)
-                        outbox.post(style.render([line]))
+                        outbox.post(fitted([line]))
                     }
                 }
             }

@@ -83,9 +83,9 @@ final class PseudoTerminal: @unchecked Sendable {
     private var output = Data()
     private var reader: Thread?
 
-    init(arguments: [String], environment: [String: String]) throws {
+    init(arguments: [String], environment: [String: String], columns: Int32 = 80) throws {
         var name = [CChar](repeating: 0, count: 128)
-        master = yadg_open_pty(&name, 24, 80)
+        master = yadg_open_pty(&name, 24, columns)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
         let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
@@ -141,10 +141,11 @@ final class PseudoTerminal: @unchecked Sendable {
         return String(text)
     }
 
-    func waitFor(_ text: String, timeout: TimeInterval = 10) throws {
+    /// Waits until `text` shows, past the first `after` characters of the screen when given.
+    func waitFor(_ text: String, after: Int = 0, timeout: TimeInterval = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if screenText.contains(text) { return }
+            if screenText.dropFirst(after).contains(text) { return }
             usleep(20_000)
         }
         throw TimedOut(waitingFor: text, screen: screenText)

@@ -29,3 +29,26 @@ extension [StyledLine] {
     /// The lines as plain text, one per line.
     public var plainText: String { map(\.text).joined(separator: "\n") }
 }
+
+extension Array where Element == StyledLine {
+    /// Every line that is wider than `width` columns, word-wrapped; continuation lines keep the
+    /// line's own indentation (and a bullet's hanging indent), so a paragraph never breaks
+    /// mid-word at the right edge. Lines that fit are kept exactly, so tables and grids stay aligned.
+    public func wrapped(to width: Int) -> [StyledLine] {
+        flatMap { line -> [StyledLine] in
+            guard TextWidth.columns(line.text) > width else { return [line] }
+            let body = line.text.drop(while: { $0 == " " })
+            var indent = String(repeating: " ", count: line.text.count - body.count)
+            var text = String(body)
+            var first = indent
+            if text.hasPrefix("• ") {
+                first += "• "
+                indent += "  "
+                text.removeFirst(2)
+            }
+            return TextWidth.wrap(text, width: width, firstIndent: first, indent: indent).map { piece in
+                StyledLine(piece, line.style, emphasis: line.emphasis.flatMap { piece.contains($0) ? $0 : nil })
+            }
+        }
+    }
+}
