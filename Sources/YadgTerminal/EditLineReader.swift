@@ -17,7 +17,7 @@ nonisolated(unsafe) private var resizeWakeFD: Int32 = -1
 /// hides the line, prints the messages, and restores the line and cursor below them.
 /// Also: Ctrl-C abandons the line, Ctrl-D on an empty line ends input, Tab completes slash
 /// commands, and history lives in a private file appended one line at a time.
-public final class EditLineReader: LineReader {
+public final class EditLineReader: ConversationReader {
     let editLine: OpaquePointer
     let history: OpaquePointer
     public let outbox: Outbox

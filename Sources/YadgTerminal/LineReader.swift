@@ -1,3 +1,6 @@
+import CLibEdit
+import Foundation
+
 /// Where the conversation's lines come from.
 ///
 /// `readLine` returns nil at end of input (Ctrl-D on an empty line, or the end of a pipe). Ctrl-C
@@ -13,5 +16,37 @@ public final class PlainLineReader: LineReader {
 
     public func readLine(prefill: String?) -> String? {
         Swift.readLine(strippingNewline: true)
+    }
+}
+
+/// A reader the conversation can also print through (between reads).
+public protocol ConversationReader: LineReader {
+    func write(_ text: String)
+}
+
+/// The conversation on a terminal that cannot be drawn on (`TERM=dumb`, Emacs shells, some
+/// serial consoles): a plain prompt, the terminal's own line editing, no escape sequences. Praise
+/// that arrived while the person was typing is printed before the next prompt.
+public final class DumbTerminalReader: ConversationReader {
+    let prompt: String
+    let outbox: Outbox
+
+    public init(prompt: String, outbox: Outbox) {
+        self.prompt = prompt
+        self.outbox = outbox
+    }
+
+    public func readLine(prefill: String?) -> String? {
+        write(outbox.takeAll().joined() + prompt)
+        guard let line = Swift.readLine(strippingNewline: true) else {
+            write("\n")
+            return nil
+        }
+        return line
+    }
+
+    public func write(_ text: String) {
+        fputs(text, yadg_stdout())
+        fflush(yadg_stdout())
     }
 }

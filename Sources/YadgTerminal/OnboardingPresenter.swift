@@ -41,9 +41,11 @@ public struct OnboardingPresenter {
         emit(
             "\n" + style.render(StyledLine(copy.onboardingAction, .primary)) + " "
                 + style.render(StyledLine(copy.onboardingActionHint, .dim)))
-        let pressedEnter = terminal.waitForEnter()
+        // The footer shows with the action, not after it: the legal links are read before agreeing.
         let footer = [StyledLine(copy.onboardingFooter, .dim)].wrapped(to: Int(yadg_terminal_columns(1)))
-        emit("\n" + style.render(footer) + "\n\n")
+        emit("\n\n" + style.render(footer))
+        let pressedEnter = terminal.waitForEnter()
+        emit("\n\n")
         return pressedEnter
     }
 

@@ -95,14 +95,16 @@ enum LookBackIO {
         }
     }
 
-    /// The same, blocking the calling thread (one-shot commands and pipes).
-    static func writeSummariesAndWait(_ days: [JourneyView.Day], writer: any DaySummaryWriter, store: SQLiteMomentStore)
-    {
+    /// The same, blocking the calling thread (pipes wait for all; one-shot commands at most
+    /// `seconds`, then leave what is still on its way for next time).
+    static func writeSummariesAndWait(
+        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: SQLiteMomentStore, seconds: Double? = nil
+    ) {
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             await writeSummaries(days, writer: writer, store: store)
             done.signal()
         }
-        done.wait()
+        if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
     }
 }

@@ -15,6 +15,8 @@ struct Session {
     let settings: AISettings
     let configDirectory: String
     let copy: Copy
+    /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
+    var dumbTerminal = false
 
     /// A coordinator that prints praise straight to stdout (pipes and one-shot commands).
     private func printingCoordinator() -> PraiseCoordinator? {
@@ -32,6 +34,9 @@ struct Session {
             }
         }
     }
+
+    /// How long a one-shot `yadg journey` spends writing AI summaries for next time, after it printed.
+    static let oneShotSummaryWait = 2.0
 
     /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
     private var praiseWait: Double { settings.timeout + 1 }
@@ -59,7 +64,7 @@ struct Session {
         do {
             command = try SlashCommand.parse(words.joined(separator: " "))
         } catch {
-            Output.err("yadg: " + (shell.reply(to: error).failure ?? "") + "\n")
+            Output.err("yadg: " + subcommandError(error, words: words) + "\n")
             return 2
         }
         // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
@@ -68,15 +73,38 @@ struct Session {
             Output.err("yadg: " + Copy.fill(copy.commandOnlyInConversation, ["name": command.name.rawValue]) + "\n")
             return 2
         }
-        let reply = withFreshSummaries(shell.run(command))
+        // The Journey shows what is cached (or the offline line) at once; AI summaries for the
+        // stale days are written for next time, within a short bound.
+        let reply = shell.run(command)
         show(reply)
+        if reply.summaryRequests.contains(where: { !$0.moments.isEmpty }),
+            let writer = AIWiring.provider(settings, store: store, configDirectory: configDirectory)
+        {
+            LookBackIO.writeSummariesAndWait(
+                reply.summaryRequests, writer: writer, store: store, seconds: Self.oneShotSummaryWait)
+        }
         if !reply.praiseRequests.isEmpty, let coordinator = printingCoordinator() {
             reply.praiseRequests.forEach(coordinator.request(for:))
             coordinator.waitForAll(seconds: praiseWait)
         }
         guard let failure = reply.failure else { return 0 }
         Output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
-        return 1
+        return reply.isUsageError ? 2 : 1
+    }
+
+    /// `yadg took a walk`: said as a command line (no slash), with the way to log it.
+    private func subcommandError(_ error: SlashCommand.ParseError, words: [String]) -> String {
+        switch error {
+        case .unknown(let name, let suggestion?):
+            return Copy.fill(
+                copy.unknownSubcommandWithSuggestion,
+                ["name": name, "suggestion": String(suggestion.drop(while: { $0 == "/" }))])
+        case .unknown(let name, nil):
+            return TerminalSanitizer.clean(
+                Copy.fill(copy.unknownSubcommand, ["name": name, "words": words.joined(separator: " ")]))
+        case .takesNoArguments:
+            return shell.reply(to: error).failure ?? ""
+        }
     }
 
     /// Piped lines: each is a moment or a command; results as they are committed. Lines that were
@@ -127,12 +155,15 @@ struct Session {
             }
         }
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
-        let reader = EditLineReader(
-            prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
+        let reader: any ConversationReader =
+            dumbTerminal
+            ? DumbTerminalReader(prompt: "› ", outbox: outbox)
+            : EditLineReader(
+                prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
         var prefill = shell.isFirstLogPending ? copy.firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
-            shell.width = reader.columns
+            shell.width = EditLineReader.currentColumns
             var reply = shell.handle(line)
             if let format = reply.export { reply = exportReply(format) }
             guard !reply.lines.isEmpty else { continue }

@@ -78,16 +78,19 @@ struct YadgCommand {
             return 1
         }
 
-        let interactive = isatty(0) == 1 && isatty(1) == 1 && environment["TERM"] != "dumb" && !options.json
+        // A dumb terminal still converses (plain prompt, no escapes); only pipes and --json do not.
+        let interactive = isatty(0) == 1 && isatty(1) == 1 && !options.json
         let mode: Shell.Mode = interactive && options.command.isEmpty ? .conversation : .piped
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
         let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment)
         let settings = AIWiring.settings(
             environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy)
-        let session = Session(
+        var session = Session(
             shell: shell, store: store, style: style, json: options.json, clock: clock, zone: zone, settings: settings,
             configDirectory: paths.configDirectory, copy: copy)
+        session.dumbTerminal = environment["TERM"] == "dumb"
+
 
         if !options.command.isEmpty {
             return session.runCommand(options.command, copy: copy)

@@ -119,6 +119,9 @@ final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Everything printed, escape sequences included.
+    var raw: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+
     /// What a person would read: the output with escape sequences and carriage returns removed.
     var screenText: String {
         let raw = lock.withLock { String(decoding: output, as: UTF8.self) }

@@ -100,7 +100,18 @@ struct PipedModeTests {
         #expect(conversationOnly.stderr == "yadg: /did works in the conversation: run yadg and type it there.\n")
         let unknown = try YadgProcess.run(["momnts"], home: home)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "yadg: I don't know /momnts. Did you mean /moments?\n")
+        #expect(unknown.stderr == "yadg: I don't know \"yadg momnts\". Did you mean yadg moments?\n")
+        let sentence = try YadgProcess.run(["took", "a", "walk"], home: home)
+        #expect(sentence.status == 2)
+        #expect(sentence.stderr == "yadg: I don't know \"yadg took\". To log a moment: yadg log took a walk\n")
+        let empty = try YadgProcess.run(["log"], home: home)
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "yadg: yadg log needs a few words about what you did, e.g. yadg log took a walk\n")
+        let range = try YadgProcess.run(["moments", "foo"], home: home)
+        #expect(range.status == 2 && range.stdout.isEmpty)
+        #expect(range.stderr == "yadg: I can show today, yesterday, week or all, e.g. /moments week.\n")
+        let cancel = try YadgProcess.run(stdin: "/cancel\n", home: home)
+        #expect(cancel.stdout == "There's nothing to cancel right now.\n")
     }
 
     @Test func helpAndVersion() throws {

@@ -28,6 +28,9 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let saveFailed: String
     public let unknownCommandWithSuggestion: String
     public let unknownCommand: String
+    /// `yadg took a walk`: no slash in the CLI, and the way to log it.
+    public let unknownSubcommand: String
+    public let unknownSubcommandWithSuggestion: String
     public let commandTakesNoArguments: String
     public let commandOnlyInConversation: String
     public let didAskText: String
@@ -36,6 +39,7 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let didFutureWhen: String
     public let didConfirm: String
     public let didCancelled: String
+    public let cancelNothing: String
     public let whenNoMoment: String
     public let whenNeedsExpression: String
     public let whenUnclear: String
@@ -46,6 +50,7 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let momentsYesterday: String
     public let momentsEmpty: String
     public let momentsEmptyAction: String
+    public let momentsUnknownRange: String
     public let helpTitle: String
     public let helpCommandsTitle: String
     public let goodbye: String

@@ -21,7 +21,11 @@ extension Shell {
             end = startOfDay(today)
         case "week": start = startOfDay(LocalDay(number: today.number - today.weekday))
         case "all": limit = 200
-        default: break
+        case "": break
+        default:
+            var reply = ShellReply(lines: [StyledLine(copy.momentsUnknownRange)], failure: copy.momentsUnknownRange)
+            reply.isUsageError = true
+            return reply
         }
         let moments = (try? store.moments(happenedFrom: start, before: end, limit: limit)) ?? []
         references = moments.map(\.id)

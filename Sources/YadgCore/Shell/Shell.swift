@@ -191,8 +191,10 @@ public final class Shell {
         case .quit:
             return ShellReply(lines: [StyledLine(copy.goodbye, .secondary)], quit: true)
         case .log:
-            return command.arguments.isEmpty
-                ? ShellReply(lines: [StyledLine(copy.logNeedsText)]) : log(command.arguments)
+            guard command.arguments.isEmpty else { return log(command.arguments) }
+            var reply = ShellReply(lines: [StyledLine(copy.logNeedsText)], failure: copy.logNeedsText)
+            reply.isUsageError = true
+            return reply
         case .parse:
             lines = [StyledLine(copy.parseUsage)]
         case .when:
@@ -200,7 +202,7 @@ public final class Shell {
         case .did:
             return startGuidedLog()
         case .cancel:
-            return guidedLog == nil ? ShellReply() : cancelGuidedLog()
+            return guidedLog == nil ? ShellReply(lines: [StyledLine(copy.cancelNothing, .dim)]) : cancelGuidedLog()
         }
         return ShellReply(lines: lines, events: [.command(name: command.name.rawValue, output: lines.plainText)])
     }

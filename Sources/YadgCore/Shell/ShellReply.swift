@@ -8,6 +8,8 @@ public struct ShellReply: Sendable, Equatable {
     public var quit: Bool
     /// A one-line reason when something could not be done (pipes print it on stderr).
     public var failure: String?
+    /// The failure is a wrong use of the command (one-shot runs exit 2, not 1).
+    public var isUsageError = false
     /// Moments just saved that should get AI praise (none for crisis language).
     public var praiseRequests: [Moment] = []
     /// Journey days whose summary is missing or stale, for the AI provider to write.

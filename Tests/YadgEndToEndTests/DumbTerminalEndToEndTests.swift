@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Terminals that cannot be drawn on, and the first screen a person sees.
+struct DumbTerminalEndToEndTests {
+    @Test("TERM=dumb still converses: a plain prompt, no escape sequences, moments saved, Ctrl-D leaves")
+    func dumbTerminalConverses() throws {
+        let home = YadgProcess.makeHome()
+        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "dumb"]))
+        defer { terminal.close() }
+        try terminal.waitFor("Glad you're here.")
+        terminal.type("x\r")
+        try terminal.waitFor("› ")
+        terminal.type("took a walk\r")
+        try terminal.waitFor("Moment logged")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.raw.contains("\u{1B}"), "no escape sequences on a dumb terminal")
+        #expect(terminal.screenText.contains("I Did a Thing"))
+        #expect(terminal.screenText.contains("Moment logged\n  took a walk\n  just now · 3:04 PM\n"))
+        #expect(YadgProcess.query("SELECT text FROM moments ORDER BY text", home: home) == [["first"], ["took a walk"]])
+    }
+
+    @Test("The onboarding footer shows before Enter is pressed")
+    func footerBeforeEnter() throws {
+        let home = YadgProcess.makeHome()
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+        defer { terminal.close() }
+        try terminal.waitFor("Alright, let's do this")
+        try terminal.waitFor("Privacy Policy • Terms  (/privacy, /terms)")
+        #expect(!terminal.screenText.contains("I Did a Thing"), "still waiting for Enter")
+        terminal.type("\r")
+        try terminal.waitFor("I Did a Thing")
+        terminal.type("\u{03}\u{04}")  // Ctrl-C clears the pre-filled first line, Ctrl-D leaves
+        #expect(try terminal.waitForExit() == 0)
+    }
+}
