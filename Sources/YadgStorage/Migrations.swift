@@ -17,6 +17,7 @@ enum Migrations {
         Step(sql: sql2, backfill: fillLocalDays),
         Step(sql: sql3),
         Step(sql: sql4),
+        Step(sql: sql5),
     ]
 
     static let sql1 =
@@ -99,6 +100,16 @@ enum Migrations {
     // for anything that could leave the machine, so the default of 0 is safe.
     static let sql4 = """
         ALTER TABLE moments ADD COLUMN is_crisis INTEGER NOT NULL DEFAULT 0;
+        """
+
+    // 5: short, stable references (1, 2, 3, … in the order moments were saved), so a number
+    // names the same moment in every list, card and session.
+    static let sql5 = """
+        ALTER TABLE moments ADD COLUMN ref INTEGER NOT NULL DEFAULT 0;
+        UPDATE moments SET ref = numbered.n FROM
+            (SELECT id, row_number() OVER (ORDER BY submitted_at, id) AS n FROM moments) AS numbered
+            WHERE moments.id = numbered.id;
+        CREATE UNIQUE INDEX moments_ref ON moments(ref);
         """
 
     static func fillLocalDays(_ connection: SQLiteConnection) throws {

@@ -19,7 +19,7 @@ extension SQLiteMomentStore {
             let conditions = words.map { _ in "text LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL"
-                    + (words.isEmpty ? "" : " AND " + conditions) + " ORDER BY happened_at DESC LIMIT ?")
+                    + (words.isEmpty ? "" : " AND " + conditions) + " ORDER BY happened_at DESC, ref DESC LIMIT ?")
             for (index, word) in words.enumerated() {
                 let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
                     .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
@@ -57,7 +57,7 @@ extension SQLiteMomentStore {
             let marks = days.map { _ in "?" }.joined(separator: ",")
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day IN (\(marks)) "
-                    + "ORDER BY happened_at DESC")
+                    + "ORDER BY happened_at DESC, ref DESC")
             for (index, day) in days.enumerated() { try select.bind(day, at: Int32(index + 1)) }
             return try rows(select)
         }
@@ -87,7 +87,7 @@ extension SQLiteMomentStore {
 
     public func allMoments() throws -> [Moment] {
         try lock.withLock {
-            try rows(try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY submitted_at, id"))
+            try rows(try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY ref, submitted_at, id"))
         }
     }
 

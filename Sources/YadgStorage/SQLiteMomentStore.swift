@@ -43,7 +43,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     // MARK: MomentStore
 
     static let columns =
-        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis"
+        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref"
 
     public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
         try lock.withLock {
@@ -95,7 +95,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
                 """
                 SELECT \(Self.columns) FROM moments
                 WHERE archived_at IS NULL AND happened_at >= ? AND happened_at < ?
-                ORDER BY happened_at DESC, submitted_at DESC LIMIT ?
+                ORDER BY happened_at DESC, submitted_at DESC, ref DESC LIMIT ?
                 """)
             try select.bind(start.map(CivilTime.utcTimestamp) ?? "", at: 1)
             try select.bind(end.map(CivilTime.utcTimestamp) ?? "~", at: 2)
@@ -108,10 +108,18 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
+    public func moment(ref: Int) throws -> Moment? {
+        try lock.withLock {
+            let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE ref = ?")
+            try select.bind(ref, at: 1)
+            return try select.step() ? Self.moment(from: select) : nil
+        }
+    }
+
     public func lastSubmittedMoment() throws -> Moment? {
         try lock.withLock {
             let select = try connection.prepare(
-                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC LIMIT 1")
+                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC, ref DESC LIMIT 1")
             return try select.step() ? Self.moment(from: select) : nil
         }
     }
@@ -135,9 +143,11 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction; true if it was new.
     func insertRow(_ moment: Moment) throws -> Bool {
         let insert = try connection.prepare(
-            "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
-                + "ON CONFLICT(id) DO NOTHING")
-        try insert.bind(Self.values(of: moment))
+            "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?, "
+                + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?) ON CONFLICT(id) DO NOTHING")
+        var values = Self.values(of: moment)
+        values.remove(at: 19)  // the reference is the next free one, assigned here
+        try insert.bind(values)
         try insert.step()
         return connection.changes == 1
     }
@@ -161,7 +171,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
-            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .text(m.localDay),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref), .text(m.localDay),
         ]
     }
 
@@ -180,6 +190,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             isSynced: row.integer(12) != 0, syncError: row.text(13), mood: row.text(14), note: row.text(15),
             photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) }, isCrisis: row.integer(18) != 0)
         moment.timeAgo = row.integer(6)
+        moment.ref = row.integer(19)
         return moment
     }
 }

@@ -10,7 +10,7 @@ enum JSONEvents {
                 return object(
                     [
                         ("event", quote("logged")), ("id", quote(moment.id.uuidString.lowercased())),
-                        ("text", quote(moment.text)),
+                        ("ref", String(moment.ref)), ("text", quote(moment.text)),
                         ("happenedAt", quote(CivilTime.iso8601(moment.happenedAt, in: zone))),
                         ("timeAgo", String(moment.timeAgo)), ("offlinePraise", quote(moment.offlinePraise)),
                     ] + crisisField(moment.isCrisis))
@@ -23,7 +23,7 @@ enum JSONEvents {
             case .moments(let moments):
                 let rows = moments.map { m in
                     object([
-                        ("id", quote(m.id.uuidString.lowercased())), ("text", quote(m.text)),
+                        ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)), ("text", quote(m.text)),
                         ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
                         ("when", quote(TimeWords.relative(m.happenedAt, now: now, in: zone))),
                         ("praise", quote(m.praise)), ("action", quote(m.action)),

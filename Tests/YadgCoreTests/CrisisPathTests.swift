@@ -16,7 +16,7 @@ struct CrisisPathTests {
             let reply = TestSupport.shell(store: store, mode: mode).handle("thinking about ending it all")
             #expect(
                 reply.lines.plainText
-                    == (["Moment logged", "  thinking about ending it all", "  just now · 3:04 PM"] + Self.crisisMessage)
+                    == (["Moment logged  #1", "  thinking about ending it all", "  just now · 3:04 PM"] + Self.crisisMessage)
                     .joined(separator: "\n"))
             #expect(reply.praiseRequests.isEmpty)
             let saved = try #require(try store.lastSubmittedMoment())
@@ -98,15 +98,15 @@ struct CrisisPathTests {
 
                 Nov 18, 2026
                 2 moments logged
-                 • I want to die
                  • went for a run
+                 • I want to die
                 \(copy.journeyHeavyDay)
                 \(copy.journeyHeavyDayHelp)
 
                 Nov 16, 2026
                 2 moments logged
-                 • I wish I was dead
                  • got out of bed
+                 • I wish I was dead
                 \(copy.journeyHeavyDay)
 
                 Nov 15, 2026  🌿 Gentle day

@@ -30,12 +30,13 @@ struct LookBackViewTests {
 
     @Test("Moments rows wrap at the width, measuring emoji and CJK as two columns")
     func momentsWrap() {
-        let moments = [
+        var moments = [
             Self.moment(
                 "finally cleaned the whole kitchen and it felt great ☕☕", "2026-11-19T13:04:00",
                 praise: "Small tidy, big relief."),
             Self.moment("日本語の本を読んだ", "2026-11-18T20:00:00", praise: "Your brain just grew a little."),
         ]
+        (moments[0].ref, moments[1].ref) = (1, 2)
         let lines = MomentsByDayView.render(
             moments, now: TestSupport.date("2026-11-19T15:04:00"), zone: TestSupport.newYork, copy: copy, width: 32)
         #expect(
@@ -190,27 +191,34 @@ struct LookBackViewTests {
         #expect(!text.lowercased().contains("streak"))
     }
 
-    @Test("Row commands act on the numbers of the last list")
+    @Test("Row commands take a moment's own reference: the same in every list, in a new session, and `last`")
     func rowCommands() throws {
         let store = InMemoryMomentStore()
         let shell = TestSupport.shell(store: store)
         for line in ["read a book 3 days ago", "called mom yesterday", "took a walk"] { _ = shell.handle(line) }
-        _ = shell.handle("/moments")
+        // No list shown yet: references work at once.
         #expect(shell.handle("/fav 2").lines.plainText == "★ Marked as a favourite: called mom")
         #expect(
-            shell.handle("/fav 9").lines.plainText
-                == "There's no moment 9 in the last list. /moments shows the numbers.")
-        #expect(shell.handle("/delete 1").lines.plainText == "Deleted \"took a walk\". /undo brings it back.")
+            shell.handle("/fav 9").lines.plainText == "There's no moment 9. /moments shows each moment's number.")
+        #expect(shell.handle("/delete 3").lines.plainText == "Deleted \"took a walk\". /undo brings it back.")
         #expect(
             try store.moments(happenedFrom: nil, before: nil, limit: 9).map(\.text) == ["called mom", "read a book"])
+        #expect(shell.handle("/fav 3").lines.plainText.hasPrefix("There's no moment 3."), "deleted")
         #expect(shell.handle("/undo").lines.plainText == "Brought back \"took a walk\".")
         #expect(shell.handle("/undo").lines.plainText == "There's nothing to undo.")
-        #expect(shell.handle("/edit 3 read a whole book").lines.plainText == "Changed to \"read a whole book\".")
+        #expect(shell.handle("/edit #1 read a whole book").lines.plainText == "Changed to \"read a whole book\".")
+        // A search shows the moment under its own number, not a row position.
         #expect(
             shell.handle("/find WHOLE").lines.plainText.hasPrefix(
                 "Moments with \"WHOLE\"\n\nMonday, Nov 16, 2026\n  1  read a whole book"))
-        #expect(shell.handle("/unfav 1").lines.plainText == "Unmarked: read a whole book")
-        #expect(shell.handle("/moments yesterday").lines.plainText.contains("★ called mom"))
+        #expect(shell.handle("/unfav 1").lines.plainText == "That one isn't a favourite: read a whole book")
+        #expect(shell.handle("/unfav 2").lines.plainText == "Unmarked: called mom")
+        #expect(shell.handle("/fav last").lines.plainText == "★ Marked as a favourite: took a walk")
+        #expect(shell.handle("/moments").lines.plainText.contains("  3  ★ took a walk"))
+        // The next session (and the next day) sees the same numbers.
+        let tomorrow = TestSupport.shell(store: store, now: "2026-11-20T09:00:00")
+        #expect(tomorrow.handle("/moments all").lines.plainText.contains("  2  called mom"))
+        #expect(tomorrow.handle("/unfav 3").lines.plainText == "Unmarked: took a walk")
         #expect(shell.handle("/moments week").lines.plainText.contains("read a whole book"))
         #expect(shell.handle("/moments today").lines.plainText.contains("called mom") == false)
     }

@@ -16,7 +16,7 @@ struct ShellTranscriptTests {
         }
         #expect(
             reply.lines.plainText == """
-                Moment logged
+                Moment logged  #1
                   took a walk
                   2 hours ago · 1:04 PM
                   \(moment.offlinePraise)
@@ -121,17 +121,17 @@ struct ShellTranscriptTests {
                 Moments
 
                 Today
-                  1  drank water
+                  4  drank water
                      just now · "\(logged[3].offlinePraise)"
-                  2  took a walk
+                  1  took a walk
                      2 hours ago · "\(logged[0].offlinePraise)"
 
                 Yesterday
-                  3  called mom
+                  2  called mom
                      8:30 PM · "\(logged[1].offlinePraise)"
 
                 Monday, Nov 16, 2026
-                  4  read a book
+                  3  read a book
                      3:04 PM · "\(logged[2].offlinePraise)"
                 """)
         #expect(shell.handle("/today").lines.plainText.contains("called mom") == false)
@@ -210,6 +210,7 @@ final class FailingStore: MomentHistory {
     func update(_ moment: Moment) throws { throw DiskFull() }
     func setAIPraise(_ praise: String, for id: UUID) throws { throw DiskFull() }
     func moment(id: UUID) throws -> Moment? { nil }
+    func moment(ref: Int) throws -> Moment? { nil }
     func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] { [] }
     func lastSubmittedMoment() throws -> Moment? { nil }
     func stateValue(_ key: StateKey) throws -> String? { nil }
@@ -269,11 +270,11 @@ struct ShellTimingTests {
                 """)
         #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).isEmpty, "nothing saved before Enter")
         let saved = shell.handle("")
-        #expect(saved.lines.first?.text == "Moment logged")
+        #expect(saved.lines.first?.text == "Moment logged  #1")
         #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).map(\.text) == ["watered the plants"])
         #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T10:04:00"))
         // Back to normal: the next line is a moment.
-        #expect(shell.handle("did the dishes").lines.first?.text == "Moment logged")
+        #expect(shell.handle("did the dishes").lines.first?.text == "Moment logged  #2")
     }
 
     @Test func didKeepsNowOnEnterAndCanBeCancelled() throws {

@@ -20,7 +20,7 @@ struct AIPraiseEndToEndTests {
         let offline = YadgProcess.query("SELECT offline_praise FROM moments", home: home)[0][0]
         #expect(
             result.stdout == """
-                Moment logged
+                Moment logged  #1
                   took a walk
                   2 hours ago · 1:04 PM
                   \(offline)

@@ -41,8 +41,7 @@ struct CrisisEndToEndTests {
 
 
             made tea
-            /find tea
-            /edit 1 made tea but I can't go on
+            /edit last made tea but I can't go on
             /journey
 
             """

@@ -36,7 +36,7 @@ struct InteractiveModeTests {
         #expect(
             screen.contains(
                 """
-                Moment logged
+                Moment logged  #1
                   I installed this app. A tiny step, matters ☕.
                   just now · 3:04 PM
                   \(stored.first?[1] ?? "")

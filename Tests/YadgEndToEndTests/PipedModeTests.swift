@@ -12,11 +12,11 @@ struct PipedModeTests {
         #expect(praise.count == 2)
         #expect(
             result.stdout == """
-                Moment logged
+                Moment logged  #1
                   took a walk
                   2 hours ago · 1:04 PM
                   \(praise[0])
-                Moment logged
+                Moment logged  #2
                   called mom
                   yesterday · 8:30 PM
                   \(praise[1])
@@ -47,7 +47,7 @@ struct PipedModeTests {
                 yadg: line 3: I don't know /momnts. Did you mean /moments?
 
                 """)
-        #expect(result.stdout.hasPrefix("Moment logged\n  did the dishes\n  just now · 3:04 PM\n"))
+        #expect(result.stdout.hasPrefix("Moment logged  #1\n  did the dishes\n  just now · 3:04 PM\n"))
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
     }
 
@@ -62,7 +62,7 @@ struct PipedModeTests {
         let praise = try #require(logged?["offlinePraise"] as? String)
         #expect(
             lines[0] == """
-                {"event":"logged","id":"\(id)","text":"took a walk","happenedAt":"2026-11-19T13:04:00-05:00","timeAgo":7200,"offlinePraise":"\(praise)"}
+                {"event":"logged","id":"\(id)","ref":1,"text":"took a walk","happenedAt":"2026-11-19T13:04:00-05:00","timeAgo":7200,"offlinePraise":"\(praise)"}
                 """)
         #expect(UUID(uuidString: id) != nil)
         #expect(YadgProcess.query("SELECT id FROM moments", home: home) == [[id]])
@@ -88,7 +88,7 @@ struct PipedModeTests {
         let home = YadgProcess.makeHome()
         let logged = try YadgProcess.run(["log", "read", "2", "chapters", "yesterday"], home: home)
         #expect(logged.status == 0)
-        #expect(logged.stdout.hasPrefix("Moment logged\n  read 2 chapters\n  yesterday · 12:00 PM\n"))
+        #expect(logged.stdout.hasPrefix("Moment logged  #1\n  read 2 chapters\n  yesterday · 12:00 PM\n"))
         let moments = try YadgProcess.run(["moments"], home: home)
         #expect(moments.stdout.contains("Yesterday\n  1  read 2 chapters\n     12:00 PM · \""))
         let future = try YadgProcess.run(["log", "I'll", "nap", "in", "an", "hour"], home: home)
@@ -155,7 +155,7 @@ struct PipedModeTests {
         try FileManager.default.copyItem(at: YadgProcess.binary, to: copy)
         let result = try YadgProcess.run(stdin: "did the dishes\n", home: folder, executable: copy)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Moment logged\n  did the dishes\n"))
+        #expect(result.stdout.hasPrefix("Moment logged  #1\n  did the dishes\n"))
         #expect(result.stdout.split(separator: "\n").count == 4)
     }
 

@@ -39,7 +39,10 @@ struct MomentStoreContractTests {
         moment.note = "a note\nover two lines"
         moment.photos = ["photos/a.jpg"]
         #expect(try store.insert(moment, state: [.hasCompletedFirstLog: "1"]))
+        moment.ref = 1  // the store gives each moment the next short reference
         #expect(try store.moment(id: moment.id) == moment)
+        #expect(try store.moment(ref: 1) == moment)
+        #expect(try store.moment(ref: 2) == nil)
         #expect(try store.stateValue(.hasCompletedFirstLog) == "1")
     }
 

@@ -28,12 +28,20 @@ struct SQLiteStoreTests {
             """
             INSERT INTO moments (id, text, submitted_at, happened_at, tz, time_ago, offline_praise, action)
             VALUES ('00000000-0000-4000-8000-000000000001', 'late walk', '2026-11-20T04:30:00.000Z',
-                    '2026-11-20T04:30:00.000Z', 'America/New_York', 0, 'Nice.', 'movement');
+                    '2026-11-20T04:30:00.000Z', 'America/New_York', 0, 'Nice.', 'movement'),
+                   ('00000000-0000-4000-8000-000000000002', 'early tea', '2026-11-19T10:00:00.000Z',
+                    '2026-11-19T10:00:00.000Z', 'America/New_York', 0, 'Nice.', 'self-care');
             """)
         let store = try SQLiteMomentStore(path: path)
         #expect(try store.schemaVersion() == Migrations.latestVersion)
         // 04:30 UTC is still the 19th in New York.
         #expect(try store.days(before: nil, limit: 10) == ["2026-11-19"])
+        // Stored moments are numbered in the order they were saved; a new one takes the next number.
+        #expect(try store.moment(ref: 1)?.text == "early tea" && store.moment(ref: 2)?.text == "late walk")
+        let next = Moment(
+            id: UUID(), text: "new", submittedAt: Date(), happenedAt: Date(), tz: "UTC", offlinePraise: "", action: "other")
+        #expect(try store.insert(next, state: [:]))
+        #expect(try store.moment(id: next.id)?.ref == 3)
     }
 
     @Test func connectionSettings() throws {

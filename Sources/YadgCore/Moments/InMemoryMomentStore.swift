@@ -13,6 +13,8 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     public func insert(_ moment: Moment, state changes: [StateKey: String]) throws -> Bool {
         lock.withLock {
             guard byId[moment.id] == nil else { return false }
+            var moment = moment
+            moment.ref = (byId.values.map(\.ref).max() ?? 0) + 1
             byId[moment.id] = moment
             order.append(moment.id)
             state.merge(changes) { $1 }
@@ -34,6 +36,10 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
         lock.withLock { byId[id] }
     }
 
+    public func moment(ref: Int) throws -> Moment? {
+        lock.withLock { byId.values.first { $0.ref == ref } }
+    }
+
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
         lock.withLock {
             let inRange = live.filter { moment in
@@ -45,7 +51,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     public func lastSubmittedMoment() throws -> Moment? {
         lock.withLock {
-            order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }.max { $0.submittedAt < $1.submittedAt }
+            order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }.max { ($0.submittedAt, $0.ref) < ($1.submittedAt, $1.ref) }
         }
     }
 
@@ -65,7 +71,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     private var live: [Moment] {
         order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }
-            .sorted { ($0.happenedAt, $0.submittedAt) > ($1.happenedAt, $1.submittedAt) }
+            .sorted { ($0.happenedAt, $0.submittedAt, $0.ref) > ($1.happenedAt, $1.submittedAt, $1.ref) }
     }
 
     public func moments(containing words: [String], limit: Int) throws -> [Moment] {
@@ -109,7 +115,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func allMoments() throws -> [Moment] {
-        lock.withLock { order.compactMap { byId[$0] }.sorted { $0.submittedAt < $1.submittedAt } }
+        lock.withLock { order.compactMap { byId[$0] }.sorted { $0.ref < $1.ref } }
     }
 
     public func daySummary(for day: String) throws -> DaySummary? {

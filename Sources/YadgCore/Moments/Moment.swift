@@ -33,6 +33,9 @@ public struct Moment: Sendable, Equatable, Identifiable {
     public var archivedAt: Date?
     /// The crisis check caught this text: no praise, never sent anywhere, a gentle Journey day.
     public var isCrisis: Bool
+    /// The moment's short reference (1, 2, 3, … in the order moments were saved on this machine),
+    /// shown in every list and card and accepted by the row commands; 0 until the store assigns it.
+    public var ref: Int = 0
 
     public init(
         id: UUID, serverId: String? = nil, text: String, submittedAt: Date, happenedAt: Date, tz: String,

@@ -64,7 +64,8 @@ public protocol MomentHistory: MomentStore {
     func moments(onDays days: [String]) throws -> [Moment]
     /// Counts for `/stats`; `perDay` covers days on or after `recentFrom`.
     func totals(recentFrom: String) throws -> MomentTotals
-    /// Every moment, archived ones included, oldest first (export).
+    /// Every moment, archived ones included, in the order they were saved (export; an import into
+    /// an empty home gives each the same reference again).
     func allMoments() throws -> [Moment]
     func daySummary(for day: String) throws -> DaySummary?
     func saveDaySummary(_ summary: DaySummary) throws

@@ -34,6 +34,8 @@ public protocol MomentStore: AnyObject {
     /// Sets only the AI praise of a moment, so a late reply never undoes a concurrent change.
     func setAIPraise(_ praise: String, for id: UUID) throws
     func moment(id: UUID) throws -> Moment?
+    /// The moment with this short reference, archived or not.
+    func moment(ref: Int) throws -> Moment?
     /// Moments that are not archived and happened in `[start, end)`, newest first, at most `limit`.
     func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment]
     /// The most recently submitted moment that is not archived.

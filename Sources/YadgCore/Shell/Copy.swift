@@ -13,6 +13,8 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let firstLogHint: String
     public let firstLogPrefill: String
     public let momentLogged: String
+    /// A moment's short reference on its card (`#12`), the number the row commands take.
+    public let momentReference: String
     public let afterCardHint: String
     public let notLoggedFuture: String
     public let notLoggedTooLong: String
@@ -105,6 +107,7 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let journeyActions: [String: String]
     /// The Journey's line for a day that held crisis language, instead of a mood and a summary.
     public let journeyHeavyDay: String
+    public let unfavNotFavorite: String
     /// The help pointer, shown once on a Journey page that has such a day.
     public let journeyHeavyDayHelp: String
     /// One-line summaries of commands, by command name.

@@ -28,7 +28,6 @@ extension Shell {
             return reply
         }
         let moments = (try? store.moments(happenedFrom: start, before: end, limit: limit)) ?? []
-        references = moments.map(\.id)
         var lines = MomentsByDayView.render(moments, now: now, zone: zone, copy: copy, width: width)
         if moments.isEmpty && !range.isEmpty, lines.count > 2 {
             lines = [lines[0], StyledLine(""), StyledLine(copy.momentsNothingInRange)]
@@ -52,29 +51,32 @@ extension Shell {
             return ShellReply(
                 lines: [StyledLine(Copy.fill(copy.findNothing, ["words": words]))], events: [.moments([])])
         }
-        references = moments.map(\.id)
         var lines = MomentsByDayView.render(moments, now: clock.now(), zone: zone, copy: copy, width: width)
         lines[0] = StyledLine(Copy.fill(copy.findTitle, ["words": words]), .title)
         return ShellReply(lines: lines, events: [.moments(moments)])
     }
 
-    /// The moment a row number names, from the last list (or the default list if none was shown).
     /// A reply that ends a command early (a bad row number, say).
     struct EarlyReply: Error {
         let reply: ShellReply
     }
 
+    /// The moment a reference names: its short number (`12` or `#12`, the same in every list and
+    /// session) or `last`, the moment just logged.
     private func moment(reference: String, command: CommandName) -> Result<Moment, EarlyReply> {
         let text = reference.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
             return .failure(EarlyReply(reply: failure(Copy.fill(copy.referenceNeeded, ["command": command.rawValue]))))
         }
-        if references.isEmpty {
-            references = ((try? store.moments(happenedFrom: nil, before: nil, limit: 50)) ?? []).map(\.id)
+        let found: Moment??
+        if text.lowercased() == "last" {
+            found = try? store.lastSubmittedMoment()
+        } else if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
+            found = try? store.moment(ref: n)
+        } else {
+            found = nil
         }
-        guard let n = Int(text), n >= 1, n <= references.count,
-            let found = (try? store.moment(id: references[n - 1])) ?? nil
-        else {
+        guard let found = found ?? nil, found.archivedAt == nil else {
             return .failure(EarlyReply(reply: failure(Copy.fill(copy.referenceUnknown, ["reference": text]))))
         }
         return .success(found)
@@ -97,6 +99,9 @@ extension Shell {
         switch moment(reference: reference, command: favorite ? .fav : .unfav) {
         case .failure(let early): return early.reply
         case .success(var m):
+            if !favorite && !m.isFavorite {
+                return ShellReply(lines: [StyledLine(Copy.fill(copy.unfavNotFavorite, ["text": m.text]))])
+            }
             m.isFavorite = favorite
             return saved(m, Copy.fill(favorite ? copy.favDone : copy.unfavDone, ["text": m.text]))
         }

@@ -27,8 +27,6 @@ public final class Shell {
     var guidedLog: GuidedLog?
     /// Terminal width for views; the executable keeps it current.
     public var width = 80
-    /// The moments of the last list shown, so `/fav 2` names its second row.
-    var references: [UUID] = []
     /// Deleted moments, newest last, for `/undo`.
     var deleted: [Moment] = []
     /// The oldest day the Journey has shown, for `/journey more`.
@@ -133,7 +131,7 @@ public final class Shell {
         // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
         let crisis = resources.crisis.matches(text)
         let praise = crisis ? "" : PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
-        let moment = Moment(
+        var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
             offlinePraise: praise, action: category.rawValue, isCrisis: crisis)
         let newRecent =
@@ -145,6 +143,8 @@ public final class Shell {
                 moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
             // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
             guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)]) }
+            // The store gave it the next short reference; read it back for the card.
+            moment.ref = try store.moment(id: moment.id)?.ref ?? 0
         } catch {
             return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)])
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The card printed right after a moment is saved:
 /// ```
-/// Moment logged
+/// Moment logged  #12
 ///   took a walk
 ///   2 hours ago · 1:04 PM
 ///   Nice move, champ.
@@ -10,7 +10,10 @@ import Foundation
 public enum MomentCard {
     public static func render(_ moment: Moment, now: Date, zone: TimeZone, copy: Copy) -> [StyledLine] {
         let card = [
-            StyledLine(copy.momentLogged, .primary),
+            StyledLine(
+                moment.ref > 0
+                    ? copy.momentLogged + "  " + Copy.fill(copy.momentReference, ["ref": String(moment.ref)])
+                    : copy.momentLogged, .primary),
             StyledLine("  " + moment.text),
             StyledLine("  " + TimeWords.when(moment.happenedAt, now: now, in: zone), .dim),
         ]

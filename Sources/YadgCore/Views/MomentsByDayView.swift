@@ -8,7 +8,7 @@ import Foundation
 ///    1  took a walk
 ///       2 hours ago · "Nice move, champ."
 /// ```
-/// Reference numbers count from the newest moment shown (1), for commands that name a row.
+/// The numbers are the moments' own short references (``Moment/ref``), the same in every list.
 public enum MomentsByDayView {
     public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80)
         -> [StyledLine]
@@ -22,15 +22,15 @@ public enum MomentsByDayView {
         }
         let today = TimeWords.dayNumber(now, zone)
         var currentDay: Int?
-        let digits = String(moments.count).count
-        for (index, moment) in moments.enumerated() {
+        let digits = String(moments.map(\.ref).max() ?? 0).count
+        for moment in moments {
             let day = TimeWords.dayNumber(moment.happenedAt, zone)
             if day != currentDay {
                 currentDay = day
                 lines.append(StyledLine(""))
                 lines.append(StyledLine(sectionTitle(day: day, today: today, moment.happenedAt, zone, copy), .title))
             }
-            let number = String(index + 1)
+            let number = String(moment.ref)
             let reference = String(repeating: " ", count: digits - number.count) + number
             let star = moment.isFavorite ? "★ " : ""
             let pad = String(repeating: " ", count: digits + 4)
