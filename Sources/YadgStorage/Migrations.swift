@@ -18,6 +18,7 @@ enum Migrations {
         Step(sql: sql3),
         Step(sql: sql4),
         Step(sql: sql5),
+        Step(sql: sql6),
     ]
 
     static let sql1 =
@@ -110,6 +111,15 @@ enum Migrations {
             (SELECT id, row_number() OVER (ORDER BY submitted_at, id) AS n FROM moments) AS numbered
             WHERE moments.id = numbered.id;
         CREATE UNIQUE INDEX moments_ref ON moments(ref);
+        """
+
+    // 6: how exactly the time was said, so a view shows "in 2020" rather than a clock time nobody
+    // said. Moments stored before cannot tell a day from a clock time, so they keep 'clock': they
+    // look exactly as they did.
+    static let sql6 = """
+        ALTER TABLE moments ADD COLUMN time_precision TEXT NOT NULL DEFAULT 'exact';
+        ALTER TABLE moments ADD COLUMN time_said TEXT;
+        UPDATE moments SET time_precision = 'clock' WHERE time_ago > 0;
         """
 
     static func fillLocalDays(_ connection: SQLiteConnection) throws {

@@ -43,7 +43,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     // MARK: MomentStore
 
     static let columns =
-        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref"
+        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref, time_precision, time_said"
 
     public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
         try lock.withLock {
@@ -144,7 +144,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     func insertRow(_ moment: Moment) throws -> Bool {
         let insert = try connection.prepare(
             "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?, "
-                + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?) ON CONFLICT(id) DO NOTHING")
+                + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?, ?, ?) ON CONFLICT(id) DO NOTHING")
         var values = Self.values(of: moment)
         values.remove(at: 19)  // the reference is the next free one, assigned here
         try insert.bind(values)
@@ -171,7 +171,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
-            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref), .text(m.localDay),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref), .text(m.timePrecision.rawValue),
+            .optional(m.timeSaid), .text(m.localDay),
         ]
     }
 
@@ -191,6 +192,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) }, isCrisis: row.integer(18) != 0)
         moment.timeAgo = row.integer(6)
         moment.ref = row.integer(19)
+        moment.said = SaidTime(row.text(20).flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.text(21))
         return moment
     }
 }

@@ -36,6 +36,19 @@ public struct Moment: Sendable, Equatable, Identifiable {
     /// The moment's short reference (1, 2, 3, … in the order moments were saved on this machine),
     /// shown in every list and card and accepted by the row commands; 0 until the store assigns it.
     public var ref: Int = 0
+    /// How exactly the time was said ("in 2020" is a period, not an instant).
+    public var timePrecision: TimePrecision = .exact
+    /// The words of a day or period as said ("last week"), shown instead of a made-up clock time.
+    public var timeSaid: String?
+
+    /// The time as said.
+    public var said: SaidTime {
+        get { SaidTime(timePrecision, timeSaid) }
+        set {
+            timePrecision = newValue.precision
+            timeSaid = newValue.expression
+        }
+    }
 
     public init(
         id: UUID, serverId: String? = nil, text: String, submittedAt: Date, happenedAt: Date, tz: String,

@@ -23,7 +23,8 @@ public enum MomentExport {
                 ("id", quote(m.id.uuidString.lowercased())), ("text", quote(m.text)),
                 ("submittedAt", quote(CivilTime.utcTimestamp(m.submittedAt))),
                 ("happenedAt", quote(CivilTime.utcTimestamp(m.happenedAt))), ("tz", quote(m.tz)),
-                ("timeAgo", String(m.timeAgo)), ("offlinePraise", quote(m.offlinePraise)),
+                ("timeAgo", String(m.timeAgo)), ("timePrecision", quote(m.timePrecision.rawValue)),
+                ("timeSaid", m.timeSaid.map(quote) ?? "null"), ("offlinePraise", quote(m.offlinePraise)),
                 ("aiPraise", m.aiPraise.map(quote) ?? "null"), ("action", quote(m.action)),
                 ("tags", "[" + m.tags.map(quote).joined(separator: ",") + "]"),
                 ("isFavorite", m.isFavorite ? "true" : "false"), ("isSynced", m.isSynced ? "true" : "false"),
@@ -60,6 +61,8 @@ public enum MomentExport {
                 let text: String
                 let submittedAt, happenedAt, tz: String
                 let timeAgo: Int?
+                let timePrecision: String?
+                let timeSaid: String?
                 let offlinePraise: String?
                 let aiPraise: String?
                 let action: String?
@@ -86,6 +89,8 @@ public enum MomentExport {
                 syncError: row.syncError, mood: row.mood, note: row.note, photos: row.photos ?? [],
                 archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) }, isCrisis: row.crisis ?? false)
             if let timeAgo = row.timeAgo { m.timeAgo = timeAgo }
+            // An export from before precision was kept: a clock time, as it was shown then.
+            m.said = SaidTime(row.timePrecision.flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.timeSaid)
             return m
         }
     }

@@ -121,11 +121,11 @@ public final class Shell {
             let message = Copy.fill(copy.notLoggedNoText, ["expression": parsed.timeExpression ?? ""])
             return notLogged(line, .noText, [StyledLine(message)])
         }
-        return save(text: parsed.text, happenedAt: parsed.happenedAt, input: line, now: now)
+        return save(text: parsed.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now)
     }
 
     /// Saves a moment (committed before anything acknowledges it) and returns its card.
-    func save(text: String, happenedAt: Date, input line: String, now: Date) -> ShellReply {
+    func save(text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
         // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
@@ -134,6 +134,7 @@ public final class Shell {
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
             offlinePraise: praise, action: category.rawValue, isCrisis: crisis)
+        moment.said = said
         let newRecent =
             crisis
             ? recent.prefix(Self.recentPraiseCount)

@@ -36,6 +36,12 @@ public enum TimeWords {
         "\(relative(date, now: now, in: zone)) · \(clock(date, in: zone))"
     }
 
+    /// What a card says about a moment's time: the words of a day or period as they were said
+    /// ("yesterday", "in 2020"), else the relative time and the clock.
+    public static func when(_ date: Date, said: SaidTime, now: Date, in zone: TimeZone) -> String {
+        said.words ?? when(date, now: now, in: zone)
+    }
+
     /// The local calendar day of an instant, as days since 1970-01-01.
     public static func dayNumber(_ date: Date, _ zone: TimeZone) -> Int {
         let f = CivilTime.fields(of: date, in: zone)

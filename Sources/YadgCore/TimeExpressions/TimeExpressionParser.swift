@@ -22,6 +22,8 @@ public struct ParsedMoment: Sendable, Equatable {
     public var matchedRange: Range<Int>?
     /// The whole period the expression names, when it names a period ("yesterday").
     public var window: DateInterval?
+    /// How exactly the time was said, for showing it honestly.
+    public var said: SaidTime = .now
 }
 
 /// Finds when a win happened in the way a person wrote it, and cuts that phrase out.
@@ -100,6 +102,7 @@ public struct TimeExpressionParser: Sendable {
         parsed.kind = resolution.future ? .future : .past
         parsed.happenedAt = resolution.at
         parsed.window = resolution.window
+        parsed.said = SaidTime(match.meaning, now: now, today: context.today, expression: parsed.timeExpression ?? "")
         return parsed
     }
 }

@@ -15,7 +15,7 @@ public enum MomentCard {
                     ? copy.momentLogged + "  " + Copy.fill(copy.momentReference, ["ref": String(moment.ref)])
                     : copy.momentLogged, .primary),
             StyledLine("  " + moment.text),
-            StyledLine("  " + TimeWords.when(moment.happenedAt, now: now, in: zone), .dim),
+            StyledLine("  " + TimeWords.when(moment.happenedAt, said: moment.said, now: now, in: zone), .dim),
         ]
         // A crisis moment has no praise line: the crisis message stands in its place.
         return moment.offlinePraise.isEmpty ? card : card + [StyledLine("  " + moment.offlinePraise, .secondary)]

@@ -37,9 +37,10 @@ public enum MomentsByDayView {
             lines += TextWidth.wrap(star + moment.text, width: width, firstIndent: "  \(reference)  ", indent: pad)
                 .map { StyledLine($0) }
             let when =
-                day == today
+                moment.said.words
+                ?? (day == today
                 ? TimeWords.relative(moment.happenedAt, now: now, in: zone)
-                : TimeWords.clock(moment.happenedAt, in: zone)
+                : TimeWords.clock(moment.happenedAt, in: zone))
             let detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
             lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
         }
