@@ -281,8 +281,23 @@ public final class EditLineReader: ConversationReader {
             el_insertstr(editLine, String(common.dropFirst(before.count)))
             return UInt8(CC_REFRESH)
         }
-        localMessages.append(matches.joined(separator: "  "))
+        localMessages.append(Self.layOut(matches, width: columns))
         return beginPrintAbove()
+    }
+
+    /// Completion candidates two spaces apart, in rows that fit the terminal (never split).
+    static func layOut(_ words: [String], width: Int) -> String {
+        var rows: [String] = []
+        var row = ""
+        for word in words {
+            if !row.isEmpty && TextWidth.columns(row) + 2 + TextWidth.columns(word) > width {
+                rows.append(row)
+                row = ""
+            }
+            row += (row.isEmpty ? "" : "  ") + word
+        }
+        rows.append(row)
+        return rows.joined(separator: "\n")
     }
 
     /// Wide characters from libedit's buffer as a String.

@@ -10,6 +10,9 @@ import YadgCore
 /// Shows the first-run walkthrough on a terminal: the intro lines revealed one after another with
 /// a short fade from dim to normal (any key skips the animation), then the action, which waits for
 /// Enter, and the footer. Returns false if input ended before the person pressed Enter.
+///
+/// Someone who starts typing their first moment during the walkthrough keeps what they typed: it
+/// comes back as the editable first line (``typedAhead``). A single key only skips the animation.
 public struct OnboardingPresenter {
     let style: TerminalStyle
     let copy: Copy
@@ -23,8 +26,15 @@ public struct OnboardingPresenter {
         self.copy = copy
     }
 
+    /// Text typed during the walkthrough (two or more printable characters), for the first line.
+    public var typedAhead: String {
+        let text = String(decoding: typed.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.count >= 2 ? text : ""
+    }
+    private let typed = TypedBytes()
+
     public func present() -> Bool {
-        let terminal = RawInput()
+        let terminal = RawInput(keeping: typed)
         defer { terminal.restore() }
         var skipping = false
         if style.usesColor { emit(style.start(.dim) + "   ·     ✦        ˚      ·    ✦      ˚" + style.reset + "\n\n") }
@@ -66,12 +76,29 @@ public struct OnboardingPresenter {
     }
 }
 
+/// The printable bytes typed while yadg was not reading a line (Backspace removes the last).
+final class TypedBytes {
+    var bytes: [UInt8] = []
+
+    func record(_ byte: UInt8) {
+        switch byte {
+        case 0x7F, 0x08:
+            // Drop a whole UTF-8 character: continuation bytes, then its first byte.
+            while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+        case 0x20..<0x7F, 0x80...: bytes.append(byte)
+        default: break
+        }
+    }
+}
+
 /// Standard input without line buffering or echo, for "any key" and "press Enter".
 final class RawInput {
     private var original = termios()
     private let active: Bool
+    private let typed: TypedBytes?
 
-    init() {
+    init(keeping typed: TypedBytes? = nil) {
+        self.typed = typed
         active = tcgetattr(0, &original) == 0
         guard active else { return }
         var raw = original
@@ -89,7 +116,7 @@ final class RawInput {
         var fd = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&fd, 1, milliseconds) > 0 else { return false }
         var byte: UInt8 = 0
-        _ = read(0, &byte, 1)
+        if read(0, &byte, 1) == 1 { typed?.record(byte) }
         return true
     }
 
@@ -105,6 +132,7 @@ final class RawInput {
         while read(0, &byte, 1) == 1 {
             if byte == 10 || byte == 13 { return true }
             if byte == 4 { return false }
+            typed?.record(byte)
         }
         return false
     }

@@ -133,10 +133,13 @@ struct Session {
 
     /// The conversation on a terminal: onboarding once, Home, then lines until Ctrl-D or /quit.
     func converse(historyPath: String, copy: Copy) -> Int32 {
+        var typedAhead = ""
         if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
-            let finished = OnboardingPresenter(style: style, copy: copy).present()
+            let onboarding = OnboardingPresenter(style: style, copy: copy)
+            let finished = onboarding.present()
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
+            typedAhead = onboarding.typedAhead
         }
         askForAIConsentIfNeeded()
         // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
@@ -160,7 +163,8 @@ struct Session {
             ? DumbTerminalReader(prompt: "› ", outbox: outbox)
             : EditLineReader(
                 prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
-        var prefill = shell.isFirstLogPending ? copy.firstLogPrefill : nil
+        // What was typed during the walkthrough comes back as the first line, ready to edit.
+        var prefill = !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy.firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
             shell.width = EditLineReader.currentColumns

@@ -38,3 +38,23 @@ struct DumbTerminalEndToEndTests {
         #expect(try terminal.waitForExit() == 0)
     }
 }
+
+struct TypedAheadEndToEndTests {
+    @Test("Words typed during the onboarding come back as the first line; nothing is lost")
+    func typedDuringOnboarding() throws {
+        let home = YadgProcess.makeHome()
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+        defer { terminal.close() }
+        try terminal.waitFor("Glad you're here.")
+        terminal.type("tooj\u{7F}k a walk")  // typed while the lines appear, with one Backspace
+        try terminal.waitFor("(press Enter)")
+        terminal.type("\r")
+        try terminal.waitFor("› took a walk")
+        terminal.type("\r")
+        try terminal.waitFor("Moment logged")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(YadgProcess.query("SELECT text FROM moments", home: home) == [["took a walk"]])
+    }
+}

@@ -1,6 +1,6 @@
 import Testing
 import YadgCore
-import YadgTerminal
+@testable import YadgTerminal
 
 struct TerminalStyleTests {
     @Test func colourOnlyOnATerminalWithoutNoColor() {
@@ -35,5 +35,14 @@ struct TerminalStyleTests {
         let line = StyledLine("16• 17  18• 19• 20", .plain, emphasis: "19")
         #expect(TerminalStyle(colorMode: .ansi256).render(line) == "16• 17  18• \u{1B}[1;38;5;215m19\u{1B}[0m• 20")
         #expect(TerminalStyle(colorMode: .none).render(line) == "16• 17  18• 19• 20")
+    }
+}
+
+struct CompletionListTests {
+    @Test("Tab's list of commands wraps between names, never inside one")
+    func layOut() {
+        let names = ["/moments", "/journey", "/calendar", "/delete", "/did", "/edit"]
+        #expect(EditLineReader.layOut(names, width: 20) == "/moments  /journey\n/calendar  /delete\n/did  /edit")
+        #expect(EditLineReader.layOut(names, width: 100) == names.joined(separator: "  "))
     }
 }
