@@ -1,8 +1,11 @@
 import CSQLite
+import YadgCore
 import Foundation
 
 /// One open SQLite database handle. Not thread-safe by itself: the store serialises access.
 public final class SQLiteConnection {
+    /// Set when the schema is newer than this binary knows: every write transaction throws it.
+    var refusesWrites: MomentStoreError?
     let handle: OpaquePointer
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
@@ -45,6 +48,7 @@ public final class SQLiteConnection {
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws. Returns only after
     /// the COMMIT succeeded, so the caller may acknowledge the write.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        if let refusal = refusesWrites { throw refusal }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

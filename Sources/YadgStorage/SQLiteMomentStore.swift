@@ -27,6 +27,13 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     private func configure(persistent: Bool) throws {
         try connection.execute("PRAGMA busy_timeout = 5000")
+        // A database from a newer yadg is read as it is and never written (not even its journal mode).
+        let found = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
+        if found > Migrations.latestVersion {
+            connection.refusesWrites = .newerSchema(found: found, known: Migrations.latestVersion)
+            try connection.execute("PRAGMA foreign_keys = ON")
+            return
+        }
         if persistent {
             _ = try connection.scalarText("PRAGMA journal_mode = WAL")
         }
@@ -34,6 +41,9 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON")
         try Migrations.run(on: connection)
     }
+
+    /// Why writes are refused, when they are (a database from a newer yadg).
+    public var writeRefusal: MomentStoreError? { connection.refusesWrites }
 
     /// The schema version the database is at.
     public func schemaVersion() throws -> Int {

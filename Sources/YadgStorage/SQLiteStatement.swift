@@ -24,7 +24,16 @@ public final class SQLiteStatement {
     public func bind(_ value: String?, at index: Int32) throws {
         let code: Int32
         if let value {
-            code = sqlite3_bind_text(handle, index, value, -1, yadg_sqlite_transient())
+            // By byte length, never up to the first NUL: what was acknowledged is what is kept.
+            var value = value
+            code = value.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    guard let base = chars.baseAddress else {
+                        return sqlite3_bind_text(handle, index, "", 0, yadg_sqlite_transient())
+                    }
+                    return sqlite3_bind_text(handle, index, base, Int32(chars.count), yadg_sqlite_transient())
+                }
+            }
         } else {
             code = sqlite3_bind_null(handle, index)
         }
@@ -72,7 +81,8 @@ public final class SQLiteStatement {
     /// The corresponding C function is `sqlite3_column_text`.
     public func text(_ index: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, index) else { return nil }
-        return String(cString: pointer)
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     /// The corresponding C function is `sqlite3_column_int64`.

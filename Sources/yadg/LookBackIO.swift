@@ -24,7 +24,9 @@ enum LookBackIO {
         }
         let text = MomentExport.render(moments, as: format, zone: zone)
         guard let path else {
-            Output.out(text)
+            // CSV shown on a terminal is for reading: stored escape sequences are not run. JSON
+            // stays exact (it is escaped), and so does CSV into a pipe or a file.
+            Output.out(format == .csv && isatty(1) == 1 ? TerminalSanitizer.clean(text) : text)
             return .success(moments.count)
         }
         // Private, like everything yadg writes: 0600 before any content lands.

@@ -70,7 +70,7 @@ struct YadgCommand {
         do {
             try PrivateFiles.createDirectory(paths.dataDirectory)
             store = try SQLiteMomentStore(path: paths.database)
-            if try store.stateValue(.anonymousUserId) == nil {
+            if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
                 try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
             }
         } catch {

@@ -12,6 +12,13 @@ public enum StateKey: String, Sendable, CaseIterable {
     case aiConsent
 }
 
+/// Why a store refused to write.
+public enum MomentStoreError: Error, Equatable {
+    /// The data was written by a newer yadg: this one reads it but never writes into a schema it
+    /// does not know.
+    case newerSchema(found: Int, known: Int)
+}
+
 /// Where moments and app state live.
 ///
 /// Contract, as a test would state it:

@@ -28,3 +28,13 @@ public enum ResourceError: Error, Equatable {
     case missing(String)
     case unexpected(String)
 }
+
+extension ResourceError: CustomStringConvertible {
+    /// Said to a person (inside a sentence such as "I couldn't read FILE: …").
+    public var description: String {
+        switch self {
+        case .missing(let what): return "\(what) is missing"
+        case .unexpected(let what): return what
+        }
+    }
+}

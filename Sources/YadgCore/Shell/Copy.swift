@@ -28,6 +28,8 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let aiConsentNo: String
     public let aiKeyFileTooOpen: String
     public let saveFailed: String
+    /// Writes refused because a newer yadg wrote the data.
+    public let newerSchema: String
     public let unknownCommandWithSuggestion: String
     public let unknownCommand: String
     /// `yadg took a walk`: no slash in the CLI, and the way to log it.

@@ -16,6 +16,9 @@ public enum MomentExport {
         }
     }
 
+    /// The version of the JSON export this yadg writes and reads.
+    public static let exportVersion = 1
+
     /// `{"version":1,"moments":[{…}, …]}`, one moment per line, keys in a fixed order.
     public static func json(_ moments: [Moment]) -> String {
         let rows = moments.map { m in
@@ -73,9 +76,19 @@ public enum MomentExport {
                 let archivedAt: String?
                 let crisis: Bool?
             }
+            let version: Int?
             let moments: [Row]
         }
         let file = try JSONDecoder().decode(File.self, from: Data(text.utf8))
+        // A file from a newer yadg may mean something this one would get wrong: refuse it whole.
+        if let version = file.version, version > exportVersion {
+            throw ResourceError.unexpected("it is export version \(version), and this yadg reads version \(exportVersion)")
+        }
+        // The same rule as typed input, so one imported text cannot be a megabyte.
+        if let long = file.moments.first(where: { $0.text.count > Shell.maxTextLength }) {
+            throw ResourceError.unexpected(
+                "moment \(long.id.uuidString.lowercased()) is longer than \(Shell.maxTextLength) characters")
+        }
         return try file.moments.map { row in
             guard let submitted = CivilTime.parse(row.submittedAt), let happened = CivilTime.parse(row.happenedAt)
             else {
@@ -124,11 +137,13 @@ public enum MomentExport {
                 currentDay = day.text
                 out += "\n## \(day.long)\n\n"
             }
-            // One line per moment: a newline inside a text would end the list item.
-            let text = MomentTextRule.normalizeWhitespace(m.text.unicodeScalars)
+            // One line per moment: a newline inside a text would end the list item. Markdown is
+            // read by people, often in a terminal: no escape sequences or bidi overrides.
+            let text = TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(m.text.unicodeScalars))
+            let praise = TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(m.praise.unicodeScalars))
             out +=
                 "- \(TimeWords.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"
-                + (m.praise.isEmpty ? "" : "  \n  _\(m.praise)_") + "\n"
+                + (praise.isEmpty ? "" : "  \n  _\(praise)_") + "\n"
         }
         return out
     }

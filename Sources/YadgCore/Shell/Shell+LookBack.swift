@@ -90,7 +90,7 @@ extension Shell {
         do {
             try store.update(moment)
         } catch {
-            return failure(copy.saveFailed)
+            return failure(self.message(for: error))
         }
         return ShellReply(lines: [StyledLine(message, .primary)])
     }

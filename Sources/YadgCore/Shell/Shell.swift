@@ -147,7 +147,7 @@ public final class Shell {
             // The store gave it the next short reference; read it back for the card.
             moment.ref = try store.moment(id: moment.id)?.ref ?? 0
         } catch {
-            return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)])
+            return notLogged(line, .saveFailed, [StyledLine(message(for: error))])
         }
         var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy)
         if crisis {
@@ -237,6 +237,12 @@ public final class Shell {
 
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
         ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
+    }
+
+    /// What a person can act on when a write failed.
+    func message(for error: any Error) -> String {
+        if case .newerSchema? = error as? MomentStoreError { return copy.newerSchema }
+        return copy.saveFailed
     }
 
     /// The crisis message, under a card or an edit.

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// What is acknowledged is what is kept, a newer schema is never written, and stored text cannot
+/// drive the terminal through an export.
+struct ReliabilityEndToEndTests {
+    @Test("A NUL byte no longer cuts the stored text short")
+    func nulIsKept() throws {
+        let home = YadgProcess.makeHome()
+        let result = try YadgProcess.run(["--json"], stdin: "nul\u{0}byte in line\n", home: home)
+        #expect(result.stdout.contains(#""text":"nul\u0000byte in line""#))
+        #expect(YadgProcess.query("SELECT length(CAST(text AS BLOB)), hex(text) FROM moments", home: home)[0][0] == "16")
+    }
+
+    @Test("A database from a newer yadg is read, never written")
+    func newerSchema() throws {
+        let home = YadgProcess.makeHome()
+        _ = try YadgProcess.run(stdin: "took a walk\n", home: home)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        shell.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit(); c.close()", home + "/moments.db"]
+        try shell.run()
+        shell.waitUntilExit()
+        let before = try Data(contentsOf: URL(fileURLWithPath: home + "/moments.db"))
+        let moments = try YadgProcess.run(["moments"], home: home)
+        #expect(moments.status == 0 && moments.stdout.contains("took a walk"))
+        let log = try YadgProcess.run(["log", "read a book"], home: home)
+        #expect(log.status == 1)
+        #expect(log.stderr == "yadg: This data was written by a newer yadg. Update yadg to log here; your moments are untouched.\n")
+        let piped = try YadgProcess.run(stdin: "read a book\n/fav 1\n", home: home)
+        #expect(piped.status == 1 && piped.stdout.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home + "/moments.db")) == before)
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
+    }
+
+    @Test("Markdown exports neutralise stored escape sequences and bidi controls; JSON stays exact")
+    func exportsAreClean() throws {
+        let home = YadgProcess.makeHome()
+        let file = home + "/in.json"
+        let date = "2026-11-18T15:00:00.000Z"
+        let attacks = [#"\u001b]52;c;ZXZpbA==\u0007copied"#, #"\u001b[2Jcleared"#, #"left \u202eright"#, #"\u009b31mred"#]
+        let rows = attacks.enumerated().map { index, text in
+            #"{"id":"11111111-2222-4333-8444-00000000000\#(index)","text":"\#(text)","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"UTC","offlinePraise":"ok \u001b[31m"}"#
+        }
+        try (#"{"version":1,"moments":["# + rows.joined(separator: ",") + "]}").write(
+            toFile: file, atomically: true, encoding: .utf8)
+        #expect(try YadgProcess.run(["import", file], home: home).status == 0)
+        let md = try YadgProcess.run(["export", "--format", "md"], home: home)
+        #expect(!md.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{9B}" })
+        #expect(md.stdout.contains("copied") && md.stdout.contains("left right"))
+        let json = try YadgProcess.run(["export"], home: home)
+        #expect(json.stdout.contains(#"\u001b]52;c;ZXZpbA==\u0007copied"#), "JSON keeps the text exactly, escaped")
+    }
+
+    @Test("Import refuses an export from a newer yadg and a text longer than typed input allows")
+    func importRules() throws {
+        let home = YadgProcess.makeHome()
+        let newer = home + "/newer.json"
+        try #"{"version":2,"moments":[]}"#.write(toFile: newer, atomically: true, encoding: .utf8)
+        let refused = try YadgProcess.run(["import", newer], home: home)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasSuffix("it is export version 2, and this yadg reads version 1\n"))
+        let huge = home + "/huge.json"
+        let date = "2026-11-18T15:00:00.000Z"
+        try (#"{"version":1,"moments":[{"id":"11111111-2222-4333-8444-555555555555","text":""#
+            + String(repeating: "a", count: 5000)
+            + #"","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"UTC"}]}"#).write(
+                toFile: huge, atomically: true, encoding: .utf8)
+        let tooLong = try YadgProcess.run(["import", huge], home: home)
+        #expect(tooLong.status == 1 && tooLong.stderr.contains("longer than 1000 characters"))
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["0"]])
+    }
+}
