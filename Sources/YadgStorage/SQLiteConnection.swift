@@ -63,7 +63,14 @@ public final class SQLiteConnection {
     /// Rows changed by the last statement. The corresponding C function is `sqlite3_changes`.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    func error(_ code: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    /// The error for a failed call. A damaged file (SQLITE_CORRUPT, SQLITE_NOTADB) becomes
+    /// ``MomentStoreError/damaged(detail:)``, and from then on this connection writes nothing.
+    func error(_ code: Int32, sql: String?) -> any Error {
+        let error = SQLiteError(
+            code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        guard code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB else { return error }
+        let damaged = MomentStoreError.damaged(detail: "\(error)")
+        refusesWrites = damaged
+        return damaged
     }
 }

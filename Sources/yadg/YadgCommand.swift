@@ -73,6 +73,9 @@ struct YadgCommand {
             if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
                 try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
             }
+        } catch MomentStoreError.damaged(let detail) {
+            Output.err(Copy.fill(copy.damagedDatabaseAt, ["path": paths.database, "detail": detail]) + "\n")
+            return 1
         } catch {
             Output.err(Copy.fill(copy.storageUnavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
             return 1

@@ -251,3 +251,23 @@ struct LookBackViewTests {
         #expect(throws: (any Error).self) { try MomentExport.decode("{\"not\": \"an export\"}") }
     }
 }
+
+struct HugeTextTests {
+    @Test("A one-megabyte single word wraps in one pass in every view")
+    func megabyteWord() {
+        let copy = TestSupport.resources.copy
+        let word = String(repeating: "a", count: 1_000_000)
+        var moment = LookBackViewTests.moment(word, "2026-11-19T13:04:00")
+        moment.ref = 1
+        let now = TestSupport.date("2026-11-19T15:04:00")
+        let list = MomentsByDayView.render([moment], now: now, zone: TestSupport.newYork, copy: copy, width: 80)
+        #expect(list.allSatisfy { TextWidth.columns($0.text) <= 80 })
+        #expect(list.count > 1_000_000 / 80)
+        let day = JourneyView.Day(day: LocalDay("2026-11-19")!, moments: [moment], summary: "Nice.")
+        let journey = JourneyView.render([day], copy: copy, width: 80, firstPage: true, hasMore: false)
+        #expect(journey.allSatisfy { TextWidth.columns($0.text) <= 80 })
+        let card = MomentCard.render(moment, now: now, zone: TestSupport.newYork, copy: copy).wrapped(to: 80)
+        let wordLines = card.map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { $0.allSatisfy { $0 == "a" } }
+        #expect(wordLines.joined().count == 1_000_000, "every character kept, none lost at a break")
+    }
+}

@@ -70,4 +70,22 @@ struct ReliabilityEndToEndTests {
         #expect(tooLong.status == 1 && tooLong.stderr.contains("longer than 1000 characters"))
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["0"]])
     }
+
+    @Test("A damaged database is never shown as empty, and nothing more is written to it")
+    func damageIsNeverSilence() throws {
+        let home = YadgProcess.makeHome()
+        let lines = (1...300).map { "did thing number \($0) \($0 % 20) days ago" }.joined(separator: "\n") + "\n"
+        #expect(try YadgProcess.run(["--no-ai"], stdin: lines, home: home).status == 0)
+        let path = home + "/moments.db"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for offset in stride(from: 4096 * 6, to: min(bytes.count, 4096 * 30), by: 1) { bytes[offset] = 0x5A }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        for command in [["moments", "all"], ["stats"], ["journey"], ["log", "one more"]] {
+            let result = try YadgProcess.run(command, home: home)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr.contains("looks damaged") && result.stderr.contains(".recover"), "\(command)")
+            #expect(!result.stdout.contains("Nothing here yet"), "\(command)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "nothing written into the damaged file")
+    }
 }

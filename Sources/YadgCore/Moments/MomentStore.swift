@@ -17,6 +17,8 @@ public enum MomentStoreError: Error, Equatable {
     /// The data was written by a newer yadg: this one reads it but never writes into a schema it
     /// does not know.
     case newerSchema(found: Int, known: Int)
+    /// SQLite found the file damaged (or not a database). Nothing more is written to it.
+    case damaged(detail: String)
 }
 
 /// Where moments and app state live.

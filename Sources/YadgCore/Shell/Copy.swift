@@ -28,6 +28,9 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let aiConsentNo: String
     public let aiKeyFileTooOpen: String
     public let saveFailed: String
+    public let damagedDatabase: String
+    public let damagedDatabaseAt: String
+    public let readFailed: String
     /// Writes refused because a newer yadg wrote the data.
     public let newerSchema: String
     public let unknownCommandWithSuggestion: String

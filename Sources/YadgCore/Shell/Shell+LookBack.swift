@@ -10,50 +10,54 @@ extension Shell {
 
     /// `/moments [today|yesterday|week|all]`: newest first, by day.
     func momentsView(range: String) -> ShellReply {
-        let now = clock.now()
-        var start: Date?
-        var end: Date?
-        var limit = 50
-        switch range {
-        case "today": start = startOfDay(today)
-        case "yesterday":
-            start = startOfDay(LocalDay(number: today.number - 1))
-            end = startOfDay(today)
-        case "week": start = startOfDay(LocalDay(number: today.number - today.weekday))
-        case "all": limit = 200
-        case "": break
-        default:
-            var reply = ShellReply(lines: [StyledLine(copy.momentsUnknownRange)], failure: copy.momentsUnknownRange)
-            reply.isUsageError = true
-            return reply
+        reading {
+            let now = clock.now()
+            var start: Date?
+            var end: Date?
+            var limit = 50
+            switch range {
+            case "today": start = startOfDay(today)
+            case "yesterday":
+                start = startOfDay(LocalDay(number: today.number - 1))
+                end = startOfDay(today)
+            case "week": start = startOfDay(LocalDay(number: today.number - today.weekday))
+            case "all": limit = 200
+            case "": break
+            default:
+                var reply = ShellReply(lines: [StyledLine(copy.momentsUnknownRange)], failure: copy.momentsUnknownRange)
+                reply.isUsageError = true
+                return reply
+            }
+            let moments = try store.moments(happenedFrom: start, before: end, limit: limit)
+            var lines = MomentsByDayView.render(moments, now: now, zone: zone, copy: copy, width: width)
+            if moments.isEmpty && !range.isEmpty, lines.count > 2 {
+                lines = [lines[0], StyledLine(""), StyledLine(copy.momentsNothingInRange)]
+            }
+            if range == "all", moments.count == limit, let total = try? store.totals(recentFrom: "~").moments,
+                total > limit
+            {
+                lines.append(StyledLine(""))
+                lines.append(
+                    StyledLine(
+                        Copy.fill(copy.momentsShowingNewest, ["shown": String(limit), "total": String(total)]), .dim))
+            }
+            return ShellReply(lines: lines, events: [.moments(moments)])
         }
-        let moments = (try? store.moments(happenedFrom: start, before: end, limit: limit)) ?? []
-        var lines = MomentsByDayView.render(moments, now: now, zone: zone, copy: copy, width: width)
-        if moments.isEmpty && !range.isEmpty, lines.count > 2 {
-            lines = [lines[0], StyledLine(""), StyledLine(copy.momentsNothingInRange)]
-        }
-        if range == "all", moments.count == limit, let total = try? store.totals(recentFrom: "~").moments,
-            total > limit
-        {
-            lines.append(StyledLine(""))
-            lines.append(
-                StyledLine(
-                    Copy.fill(copy.momentsShowingNewest, ["shown": String(limit), "total": String(total)]), .dim))
-        }
-        return ShellReply(lines: lines, events: [.moments(moments)])
     }
 
     func find(_ words: String) -> ShellReply {
-        let terms = words.split(separator: " ").map(String.init)
-        guard !terms.isEmpty else { return ShellReply(lines: [StyledLine(copy.findNeedsWords)]) }
-        let moments = (try? store.moments(containing: terms, limit: 50)) ?? []
-        guard !moments.isEmpty else {
-            return ShellReply(
-                lines: [StyledLine(Copy.fill(copy.findNothing, ["words": words]))], events: [.moments([])])
+        reading {
+            let terms = words.split(separator: " ").map(String.init)
+            guard !terms.isEmpty else { return ShellReply(lines: [StyledLine(copy.findNeedsWords)]) }
+            let moments = try store.moments(containing: terms, limit: 50)
+            guard !moments.isEmpty else {
+                return ShellReply(
+                    lines: [StyledLine(Copy.fill(copy.findNothing, ["words": words]))], events: [.moments([])])
+            }
+            var lines = MomentsByDayView.render(moments, now: clock.now(), zone: zone, copy: copy, width: width)
+            lines[0] = StyledLine(Copy.fill(copy.findTitle, ["words": words]), .title)
+            return ShellReply(lines: lines, events: [.moments(moments)])
         }
-        var lines = MomentsByDayView.render(moments, now: clock.now(), zone: zone, copy: copy, width: width)
-        lines[0] = StyledLine(Copy.fill(copy.findTitle, ["words": words]), .title)
-        return ShellReply(lines: lines, events: [.moments(moments)])
     }
 
     /// A reply that ends a command early (a bad row number, say).
@@ -158,35 +162,46 @@ extension Shell {
 
     /// Renders one Journey page. It moves nothing, so it can run again when summaries arrive.
     public func journey(page: JourneyPage) -> ShellReply {
-        let pageSize = 7
-        let before = page.before
-        let days = ((try? store.days(before: before, limit: pageSize + 1)) ?? []).compactMap(LocalDay.init)
-        let shown = Array(days.prefix(pageSize))
-        let moments = (try? store.moments(onDays: shown.map(\.text))) ?? []
-        var byDay: [String: [Moment]] = [:]
-        for m in moments { byDay[m.localDay, default: []].append(flaggingCrisis(m)) }
-        var entries: [JourneyView.Day] = []
-        var stale: [JourneyView.Day] = []
-        for day in shown {
-            let dayMoments = byDay[day.text] ?? []
-            let fingerprint = DayDigest.fingerprint(dayMoments)
-            if dayMoments.contains(where: \.isCrisis) {
-                entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: copy.journeyHeavyDay))
-            } else if let cached = (try? store.daySummary(for: day.text)) ?? nil, cached.fingerprint == fingerprint {
-                entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached.text))
-            } else {
-                let entry = JourneyView.Day(
-                    day: day, moments: dayMoments, summary: DayDigest.offlineSummary(for: dayMoments, copy: copy))
-                entries.append(entry)
-                stale.append(entry)
+        reading {
+            let pageSize = 7
+            let before = page.before
+            let days = try store.days(before: before, limit: pageSize + 1).compactMap(LocalDay.init)
+            let shown = Array(days.prefix(pageSize))
+            let moments = try store.moments(onDays: shown.map(\.text))
+            var byDay: [String: [Moment]] = [:]
+            for m in moments { byDay[m.localDay, default: []].append(flaggingCrisis(m)) }
+            var entries: [JourneyView.Day] = []
+            var stale: [JourneyView.Day] = []
+            for day in shown {
+                let dayMoments = byDay[day.text] ?? []
+                let fingerprint = DayDigest.fingerprint(dayMoments)
+                if dayMoments.contains(where: \.isCrisis) {
+                    entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: copy.journeyHeavyDay))
+                } else if let cached = (try? store.daySummary(for: day.text)) ?? nil, cached.fingerprint == fingerprint {
+                    entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached.text))
+                } else {
+                    let entry = JourneyView.Day(
+                        day: day, moments: dayMoments, summary: DayDigest.offlineSummary(for: dayMoments, copy: copy))
+                    entries.append(entry)
+                    stale.append(entry)
+                }
             }
+            let lines = JourneyView.render(
+                entries, copy: copy, width: width, firstPage: page.isFirst, hasMore: days.count > pageSize)
+            var reply = ShellReply(lines: lines, events: [.journey(entries)])
+            reply.summaryRequests = stale
+            reply.journeyPage = page
+            return reply
         }
-        let lines = JourneyView.render(
-            entries, copy: copy, width: width, firstPage: page.isFirst, hasMore: days.count > pageSize)
-        var reply = ShellReply(lines: lines, events: [.journey(entries)])
-        reply.summaryRequests = stale
-        reply.journeyPage = page
-        return reply
+    }
+
+    /// Runs a view; a read that fails is said, never shown as an empty view.
+    func reading(_ body: () throws -> ShellReply) -> ShellReply {
+        do {
+            return try body()
+        } catch {
+            return failure(readMessage(for: error))
+        }
     }
 
     /// A moment stored before the crisis flag existed (or before the phrase set grew) is checked
@@ -199,23 +214,27 @@ extension Shell {
     }
 
     func calendar(_ argument: String) -> ShellReply {
-        guard let (year, month) = CalendarView.month(argument, today: today) else {
-            return failure(Copy.fill(copy.calendarUnknownMonth, ["month": argument]))
+        reading {
+            guard let (year, month) = CalendarView.month(argument, today: today) else {
+                return failure(Copy.fill(copy.calendarUnknownMonth, ["month": argument]))
+            }
+            let first = LocalDay(number: CivilTime.daysFromCivil(year: year, month: month, day: 1))
+            let last = LocalDay(number: first.number + AmountOfTime.daysIn(month: month, year: year) - 1)
+            let marked = Set(
+                try store.days(from: first.text, to: last.text).compactMap(LocalDay.init).map(\.number))
+            let lines = CalendarView.render(year: year, month: month, marked: marked, today: today, copy: copy)
+            return ShellReply(lines: lines, events: [.command(name: "calendar", output: lines.plainText)])
         }
-        let first = LocalDay(number: CivilTime.daysFromCivil(year: year, month: month, day: 1))
-        let last = LocalDay(number: first.number + AmountOfTime.daysIn(month: month, year: year) - 1)
-        let marked = Set(
-            ((try? store.days(from: first.text, to: last.text)) ?? []).compactMap(LocalDay.init).map(\.number))
-        let lines = CalendarView.render(year: year, month: month, marked: marked, today: today, copy: copy)
-        return ShellReply(lines: lines, events: [.command(name: "calendar", output: lines.plainText)])
     }
 
     func stats() -> ShellReply {
-        let weeks = 4
-        let from = LocalDay(number: today.number - today.weekday - 7 * (weeks - 1))
-        guard let totals = try? store.totals(recentFrom: from.text) else { return failure(copy.saveFailed) }
-        let lines = StatsView.render(totals, today: today, weeks: weeks, copy: copy, width: width)
-        return ShellReply(lines: lines, events: [.stats(totals)])
+        reading {
+            let weeks = 4
+            let from = LocalDay(number: today.number - today.weekday - 7 * (weeks - 1))
+            let totals = try store.totals(recentFrom: from.text)
+            let lines = StatsView.render(totals, today: today, weeks: weeks, copy: copy, width: width)
+            return ShellReply(lines: lines, events: [.stats(totals)])
+        }
     }
 
     func export(_ argument: String) -> ShellReply {

@@ -241,8 +241,17 @@ public final class Shell {
 
     /// What a person can act on when a write failed.
     func message(for error: any Error) -> String {
-        if case .newerSchema? = error as? MomentStoreError { return copy.newerSchema }
-        return copy.saveFailed
+        switch error as? MomentStoreError {
+        case .newerSchema?: return copy.newerSchema
+        case .damaged?: return copy.damagedDatabase
+        case nil: return copy.saveFailed
+        }
+    }
+
+    /// What a person can act on when a read failed: never an empty view.
+    func readMessage(for error: any Error) -> String {
+        if case .damaged? = error as? MomentStoreError { return copy.damagedDatabase }
+        return copy.readFailed
     }
 
     /// The crisis message, under a card or an edit.

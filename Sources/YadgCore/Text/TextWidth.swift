@@ -24,45 +24,42 @@ public enum TextWidth {
     }
 
     /// Word-wraps `text` to `width` columns. The first line starts after `firstIndent`, later
-    /// lines after `indent`; words longer than a line are broken.
+    /// lines after `indent`; words longer than a line are broken. Linear in the length of the
+    /// text, however long one word is (a stored text may be a single huge word).
     public static func wrap(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
         let available = max(8, width)
+        let indentWidth = columns(indent)
         var lines: [String] = []
         var line = firstIndent
         var lineWidth = columns(firstIndent)
         var lineHasWord = false
+        func newLine() {
+            lines.append(line)
+            line = indent
+            lineWidth = indentWidth
+            lineHasWord = false
+        }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = columns(word)
-            if lineHasWord && lineWidth + 1 + wordWidth > available {
-                lines.append(line)
-                line = indent
-                lineWidth = columns(indent)
-                lineHasWord = false
+            let wordWidth = columns(String(word))
+            if lineHasWord && lineWidth + 1 + wordWidth > available { newLine() }
+            if lineWidth + (lineHasWord ? 1 : 0) + wordWidth <= available {
+                line += (lineHasWord ? " " : "") + word
+                lineWidth += (lineHasWord ? 1 : 0) + wordWidth
+                lineHasWord = true
+                continue
             }
-            // A word longer than a whole line is broken where it must be.
-            while lineWidth + (lineHasWord ? 1 : 0) + wordWidth > available {
-                var head = ""
-                var headWidth = 0
-                for c in word {
-                    let w = columns(of: c)
-                    if lineWidth + (lineHasWord ? 1 : 0) + headWidth + w > available { break }
-                    head.append(c)
-                    headWidth += w
-                }
-                if head.isEmpty { break }
-                line += (lineHasWord ? " " : "") + head
-                lines.append(line)
-                line = indent
-                lineWidth = columns(indent)
-                lineHasWord = false
-                word = String(word.dropFirst(head.count))
-                wordWidth = columns(word)
+            // A word longer than a whole line is broken where it must be, in one pass.
+            if lineHasWord {
+                line += " "
+                lineWidth += 1
             }
-            if word.isEmpty { continue }
-            line += (lineHasWord ? " " : "") + word
-            lineWidth += (lineHasWord ? 1 : 0) + wordWidth
-            lineHasWord = true
+            for character in word {
+                let w = columns(of: character)
+                if lineWidth + w > available && lineWidth > indentWidth { newLine() }
+                line.append(character)
+                lineWidth += w
+                lineHasWord = true
+            }
         }
         lines.append(line)
         return lines
