@@ -16,7 +16,9 @@ enum JSONEvents {
                     ] + crisisField(moment.isCrisis))
             case .notLogged(let input, let reason):
                 return object([
-                    ("event", quote("not_logged")), ("input", quote(input)), ("reason", quote(reason.rawValue)),
+                    // A rejected line may be a megabyte: the event names it, it does not echo it all.
+                    ("event", quote("not_logged")), ("input", quote(Self.excerpt(input))),
+                    ("reason", quote(reason.rawValue)),
                 ])
             case .command(let name, let output):
                 return object([("event", quote("command")), ("command", quote(name)), ("output", quote(output))])
@@ -58,6 +60,11 @@ enum JSONEvents {
     /// `"crisis":true` where the crisis check caught the text; absent otherwise.
     static func crisisField(_ isCrisis: Bool) -> [(String, String)] {
         isCrisis ? [("crisis", "true")] : []
+    }
+
+    /// At most 200 characters of a rejected line, with "…" when cut.
+    static func excerpt(_ input: String) -> String {
+        input.count <= 200 ? input : String(input.prefix(200)) + "…"
     }
 
     static func object(_ fields: [(String, String)]) -> String { JSONText.object(fields) }

@@ -268,6 +268,10 @@ struct Session {
                 reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
                 ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
             for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone) { Output.out(line + "\n") }
+            // A command that could not run (an unknown /command, say) is an event too.
+            if reply.events.isEmpty, let failure = reply.failure {
+                Output.out(JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n")
+            }
             return
         }
         let notLogged = reply.events.contains { if case .notLogged = $0 { true } else { false } }

@@ -88,4 +88,14 @@ struct ReliabilityEndToEndTests {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "nothing written into the damaged file")
     }
+
+    @Test("--json: an unknown command is an error event; a rejected huge line is named, not echoed")
+    func jsonForFailures() throws {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let result = try YadgProcess.run(["--json"], stdin: "/nope\n\(huge)\n", home: YadgProcess.makeHome())
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"{"event":"error","message":"I don't know /nope. /help shows what I can do."}"#)
+        #expect(lines.count == 2 && lines[1].count < 300)
+        #expect(lines[1].hasSuffix(#"…","reason":"too_long"}"#))
+    }
 }
