@@ -13,6 +13,8 @@ public struct CrisisCheck: Sendable {
     typealias Pattern = [String?]
 
     let phrases: [Pattern]
+    /// The phrases by their first word, so a text is read once, not once per phrase.
+    let phrasesByFirstWord: [String: [Pattern]]
     let exceptions: [[String]]
     let spellings: [String: [String]]
 
@@ -32,6 +34,7 @@ public struct CrisisCheck: Sendable {
         phrases = file.phrases.map { phrase in
             Self.fold(phrase, spellings: spellings, keepGaps: true).map { $0 == "~" ? nil : $0 }
         }.filter { !$0.isEmpty }
+        phrasesByFirstWord = Dictionary(grouping: phrases.filter { $0.first != nil }) { $0[0]! }
         exceptions = (file.exceptions ?? []).map { Self.fold($0, spellings: spellings, keepGaps: false) }
     }
 
@@ -40,11 +43,12 @@ public struct CrisisCheck: Sendable {
     public func matches(_ text: String) -> Bool {
         let words = Self.fold(text, spellings: spellings, keepGaps: false)
         guard !words.isEmpty else { return false }
-        let excepted = exceptionSpans(in: words)
-        for phrase in phrases {
-            for start in words.indices {
+        var excepted: [Range<Int>]?
+        for (start, word) in words.enumerated() {
+            for phrase in phrasesByFirstWord[word] ?? [] {
                 guard let end = Self.match(phrase, in: words, at: start) else { continue }
-                if !excepted.contains(where: { $0.lowerBound <= start && end <= $0.upperBound }) { return true }
+                excepted = excepted ?? exceptionSpans(in: words)
+                if !excepted!.contains(where: { $0.lowerBound <= start && end <= $0.upperBound }) { return true }
             }
         }
         return false
@@ -81,6 +85,15 @@ public struct CrisisCheck: Sendable {
         return rest(1, start + 1)
     }
 
+    /// Letters and digits, with a fast path for ASCII (this runs on every moment the Journey shows).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x61...0x7A, 0x30...0x39: return true
+        case 0...0x7F: return false
+        default: return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+    }
+
     /// Lower-cased words: apostrophes dropped inside a word (`don't` → `dont`), every other
     /// non-alphanumeric character a break (`self-harm` → `self harm`), then single words rewritten
     /// by `spellings` (`wanna` → `want to`). With `keepGaps`, a `~` is kept as its own word.
@@ -100,7 +113,7 @@ public struct CrisisCheck: Sendable {
                 flush()
                 words.append("~")
             default:
-                if CharacterSet.alphanumerics.contains(scalar) {
+                if Self.isWordScalar(scalar) {
                     current.unicodeScalars.append(scalar)
                 } else {
                     flush()

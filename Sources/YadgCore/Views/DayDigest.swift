@@ -31,8 +31,9 @@ public enum DayDigest {
     /// the day changes. FNV-1a, 64-bit.
     public static func fingerprint(_ moments: [Moment]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for m in moments.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
-            for byte in (m.id.uuidString + "\u{1F}" + m.text + "\u{1E}").utf8 {
+        // Each id is spelled once (uuidString formats with printf; sorting by it called it per comparison).
+        for (id, m) in moments.map({ ($0.id.uuidString, $0) }).sorted(by: { $0.0 < $1.0 }) {
+            for byte in (id + "\u{1F}" + m.text + "\u{1E}").utf8 {
                 hash ^= UInt64(byte)
                 hash &*= 0x100_0000_01b3
             }
