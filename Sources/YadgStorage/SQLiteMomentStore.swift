@@ -42,6 +42,31 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try Migrations.run(on: connection)
     }
 
+    /// Runs `body` in one write transaction: every write inside it is committed together, with a
+    /// single fsync, when it returns. Pipes use it for lines that are already waiting, and
+    /// acknowledge them only after it returned (a throw means none of them was kept).
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        try lock.withLock {
+            if let refusal = connection.refusesWrites { throw refusal }
+            try connection.execute("BEGIN IMMEDIATE")
+            connection.inBatch = true
+        }
+        do {
+            let result = try body()
+            try lock.withLock {
+                connection.inBatch = false
+                try connection.execute("COMMIT")
+            }
+            return result
+        } catch {
+            lock.withLock {
+                connection.inBatch = false
+                try? connection.execute("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
     /// Why writes are refused, when they are (a database from a newer yadg).
     public var writeRefusal: MomentStoreError? { connection.refusesWrites }
 
@@ -93,7 +118,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func moment(id: UUID) throws -> Moment? {
         try lock.withLock {
-            let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE id = ?")
+            let select = try connection.cached("SELECT \(Self.columns) FROM moments WHERE id = ?")
+            defer { select.reset() }
             try select.bind(id.uuidString.lowercased(), at: 1)
             return try select.step() ? Self.moment(from: select) : nil
         }
@@ -136,7 +162,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func stateValue(_ key: StateKey) throws -> String? {
         try lock.withLock {
-            let select = try connection.prepare("SELECT value FROM state WHERE key = ?")
+            let select = try connection.cached("SELECT value FROM state WHERE key = ?")
+            defer { select.reset() }
             try select.bind(key.rawValue, at: 1)
             return try select.step() ? select.text(0) : nil
         }
@@ -152,7 +179,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction; true if it was new.
     func insertRow(_ moment: Moment) throws -> Bool {
-        let insert = try connection.prepare(
+        let insert = try connection.cached(
             "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?, "
                 + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?, ?, ?) ON CONFLICT(id) DO NOTHING")
         var values = Self.values(of: moment)
@@ -164,7 +191,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     private func writeState(_ values: [StateKey: String]) throws {
         guard !values.isEmpty else { return }
-        let upsert = try connection.prepare(
+        let upsert = try connection.cached(
             "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
         for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             upsert.reset()

@@ -3,7 +3,8 @@ import CSQLite
 /// A compiled statement, finalised when released. Parameters are bound by 1-based index.
 public final class SQLiteStatement {
     let handle: OpaquePointer
-    let connection: SQLiteConnection
+    /// Unowned: the connection keeps its cached statements, and must not be kept alive by them.
+    unowned let connection: SQLiteConnection
     let sql: String
 
     /// The corresponding C function is `sqlite3_prepare_v2`.

@@ -50,3 +50,46 @@ public final class DumbTerminalReader: ConversationReader {
         fflush(yadg_stdout())
     }
 }
+
+/// Reads lines from standard input in large reads, and says which lines are already waiting, so a
+/// pipe can handle those together (one commit) while a slow producer still gets each line at once.
+public final class WaitingLinesReader {
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    private let fd: Int32
+
+    public init(fd: Int32 = 0) { self.fd = fd }
+
+    /// The lines already read, at least one (blocking until it arrives), at most `limit`; nil at the
+    /// end of input. Lines end at "\n" (a "\r" before it is dropped, as `readLine` does).
+    public func nextLines(limit: Int) -> [String]? {
+        while !ended && buffer[start...].firstIndex(of: 10) == nil { fill() }
+        var lines: [String] = []
+        while lines.count < limit, let newline = buffer[start...].firstIndex(of: 10) {
+            var end = newline
+            if end > start && buffer[end - 1] == 13 { end -= 1 }
+            lines.append(String(decoding: buffer[start..<end], as: UTF8.self))
+            start = newline + 1
+        }
+        if lines.isEmpty && ended && start < buffer.count {
+            lines.append(String(decoding: buffer[start...], as: UTF8.self))
+            start = buffer.count
+        }
+        if start > 65_536 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        return lines.isEmpty ? nil : lines
+    }
+
+    private func fill() {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n > 0 {
+            buffer.append(contentsOf: chunk[0..<n])
+        } else if n == 0 || errno != EINTR {
+            ended = true
+        }
+    }
+}

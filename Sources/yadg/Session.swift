@@ -114,21 +114,83 @@ struct Session {
         var lineNumber = 0
         let coordinator = printingCoordinator()
         defer { coordinator?.waitForAll(seconds: praiseWait) }
-        let reader = PlainLineReader()
-        while let line = reader.readLine(prefill: nil) {
-            lineNumber += 1
-            var reply = shell.handle(line)
-            reply = withFreshSummaries(reply)
-            if let format = reply.export { reply = exportReply(format) }
-            show(reply)
-            reply.praiseRequests.forEach { coordinator?.request(for: $0) }
-            if let failure = reply.failure {
-                status = 1
-                Output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
+        let reader = WaitingLinesReader()
+        while let waiting = reader.nextLines(limit: Self.linesPerCommit) {
+            for group in Self.runsOfMoments(waiting) {
+                var rest = group[...]
+                while !rest.isEmpty {
+                    let replies = handle(rest)
+                    rest = rest.dropFirst(replies.count)
+                    for handled in replies {
+                        lineNumber += 1
+                        var reply = withFreshSummaries(handled)
+                        if let format = reply.export { reply = exportReply(format) }
+                        show(reply)
+                        reply.praiseRequests.forEach { coordinator?.request(for: $0) }
+                        if let failure = reply.failure {
+                            status = 1
+                            Output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
+                        }
+                        if reply.quit { return status }
+                    }
+                }
             }
-            if reply.quit { break }
         }
         return status
+    }
+
+    /// At most this many waiting lines share one commit…
+    static let linesPerCommit = 512
+    /// …and a commit waits at most this long for the lines before it, so acknowledgements keep flowing.
+    static let commitEvery: UInt64 = 20_000_000  // ns
+
+    /// Waiting lines split so that each command stands alone and the lines between commands (moments,
+    /// and the answers of `/did`) form runs that can be committed together.
+    static func runsOfMoments(_ lines: [String]) -> [[String]] {
+        var runs: [[String]] = []
+        var run: [String] = []
+        for line in lines {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("/") {
+                if !run.isEmpty { runs.append(run) }
+                runs.append([line])
+                run = []
+            } else {
+                run.append(line)
+            }
+        }
+        if !run.isEmpty { runs.append(run) }
+        return runs
+    }
+
+    /// Handles the first of `lines` in one transaction (group commit), as many as fit in
+    /// ``commitEvery``; returns their replies, shown only after the commit. If the commit fails,
+    /// every moment in it is reported as not logged.
+    private func handle(_ lines: ArraySlice<String>) -> [ShellReply] {
+        guard lines.count > 1, store.writeRefusal == nil, let first = lines.first else {
+            return lines.prefix(1).map(shell.handle)
+        }
+        var replies: [ShellReply] = []
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.commitEvery
+        do {
+            try store.batch {
+                for line in lines {
+                    replies.append(shell.handle(line))
+                    if DispatchTime.now().uptimeNanoseconds > deadline { break }
+                }
+            }
+            return replies
+        } catch {
+            guard !replies.isEmpty else { return [shell.handle(first)] }
+            let message = shell.message(for: error)
+            return zip(lines, replies).map { line, reply in
+                guard reply.events.contains(where: { if case .logged = $0 { true } else { false } }) else {
+                    return reply
+                }
+                return ShellReply(
+                    lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
+                    failure: message)
+            }
+        }
     }
 
     /// The conversation on a terminal: onboarding once, Home, then lines until Ctrl-D or /quit.
@@ -270,7 +332,8 @@ struct Session {
             for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone) { Output.out(line + "\n") }
             // A command that could not run (an unknown /command, say) is an event too.
             if reply.events.isEmpty, let failure = reply.failure {
-                Output.out(JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n")
+                Output.out(
+                    JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n")
             }
             return
         }

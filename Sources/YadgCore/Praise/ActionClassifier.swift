@@ -42,7 +42,8 @@ public struct ActionClassifier: Sendable {
             for (k, key) in phrase.enumerated() {
                 let word = words[start + k]
                 let last = k == phrase.count - 1
-                if !(word == key || (last && key.count >= 3 && word.hasPrefix(key))) {
+                // Byte comparison: this runs for every keyword on every moment logged.
+                if !(word == key || (last && key.utf8.count >= 3 && word.utf8.starts(with: key.utf8))) {
                     ok = false
                     break
                 }

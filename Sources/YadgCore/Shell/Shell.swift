@@ -240,7 +240,7 @@ public final class Shell {
     }
 
     /// What a person can act on when a write failed.
-    func message(for error: any Error) -> String {
+    public func message(for error: any Error) -> String {
         switch error as? MomentStoreError {
         case .newerSchema?: return copy.newerSchema
         case .damaged?: return copy.damagedDatabase
