@@ -8,6 +8,9 @@ import Foundation
 /// category in the file's order.
 public struct ActionClassifier: Sendable {
     let keywords: [(PraiseCategory, [[String]])]
+    /// Single-word keywords, to the categories (by index) that list them: a word is looked up by
+    /// itself and by its prefixes instead of being compared with every keyword.
+    let singleWords: [String: [Int]]
 
     /// Decodes `[{"category": "movement", "keywords": ["walk", "ran", …]}, …]`.
     public init(json: String) throws {
@@ -22,15 +25,34 @@ public struct ActionClassifier: Sendable {
             }
             return (category, entry.keywords.map { $0.lowercased().split(separator: " ").map(String.init) })
         }
+        var singleWords: [String: [Int]] = [:]
+        for (index, (_, phrases)) in keywords.enumerated() {
+            for phrase in phrases where phrase.count == 1 { singleWords[phrase[0], default: []].append(index) }
+        }
+        self.singleWords = singleWords
     }
 
     public func classify(_ text: String) -> PraiseCategory {
         let words = TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
+        // Each keyword counts once: a word matches a keyword equal to it, or one of 3+ letters it
+        // starts with ("walked" matches "walk").
+        var matched = Set<String>()
+        for word in words {
+            if singleWords[word] != nil { matched.insert(word) }
+            var prefix = ""
+            for (offset, character) in word.enumerated() {
+                prefix.append(character)
+                if offset >= 2, singleWords[prefix] != nil { matched.insert(prefix) }
+            }
+        }
+        var hits = [Int](repeating: 0, count: keywords.count)
+        for keyword in matched {
+            for index in singleWords[keyword] ?? [] { hits[index] += 1 }
+        }
         var best: (PraiseCategory, Int) = (.other, 0)
-        for (category, phrases) in keywords {
-            var hits = 0
-            for phrase in phrases where Self.contains(words, phrase) { hits += 1 }
-            if hits > best.1 { best = (category, hits) }
+        for (index, (category, phrases)) in keywords.enumerated() {
+            let total = hits[index] + phrases.filter { $0.count > 1 && Self.contains(words, $0) }.count
+            if total > best.1 { best = (category, total) }
         }
         return best.0
     }
