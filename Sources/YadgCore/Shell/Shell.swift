@@ -31,6 +31,8 @@ public final class Shell {
     var deleted: [Moment] = []
     /// The oldest day the Journey has shown, for `/journey more`.
     var journeyCursor: String?
+    /// The recent praise lines as last saved by this shell (read from the store once).
+    private var recentPraiseCache: [String]?
     private var homePhraseIndex: Int
     private var hasShownAfterCardHint = false
 
@@ -146,6 +148,7 @@ public final class Shell {
             guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)]) }
             // The store gave it the next short reference; read it back for the card.
             moment.ref = try store.moment(id: moment.id)?.ref ?? 0
+            recentPraiseCache = Array(newRecent)
         } catch {
             return notLogged(line, .saveFailed, [StyledLine(message(for: error))])
         }
@@ -259,7 +262,11 @@ public final class Shell {
         copy.crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
     }
 
+    /// Only to keep lines from repeating, so a value cached for the session is good enough.
     func recentPraise() -> [String] {
-        ((try? store.stateValue(.recentPraise)) ?? nil)?.split(separator: "\n").map(String.init) ?? []
+        if let recentPraiseCache { return recentPraiseCache }
+        let stored = ((try? store.stateValue(.recentPraise)) ?? nil)?.split(separator: "\n").map(String.init) ?? []
+        recentPraiseCache = stored
+        return stored
     }
 }
