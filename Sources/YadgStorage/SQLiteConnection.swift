@@ -69,24 +69,18 @@ public final class SQLiteConnection {
     /// the COMMIT succeeded, so the caller may acknowledge the write.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if let refusal = refusesWrites { throw refusal }
-        if inBatch {
-            try execute("SAVEPOINT yadg_write")
-            do {
-                let result = try body()
-                try execute("RELEASE yadg_write")
-                return result
-            } catch {
-                try? execute("ROLLBACK TO yadg_write; RELEASE yadg_write")
-                throw error
-            }
-        }
-        try execute("BEGIN IMMEDIATE")
+        // Inside a batch, the write is a savepoint of the batch's transaction.
+        let (begin, commit, rollback) =
+            inBatch
+            ? ("SAVEPOINT yadg_write", "RELEASE yadg_write", "ROLLBACK TO yadg_write; RELEASE yadg_write")
+            : ("BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
+        try execute(begin)
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(commit)
             return result
         } catch {
-            try? execute("ROLLBACK")
+            try? execute(rollback)
             throw error
         }
     }

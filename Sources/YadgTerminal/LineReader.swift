@@ -10,15 +10,6 @@ public protocol LineReader: AnyObject {
     func readLine(prefill: String?) -> String?
 }
 
-/// Reads plain lines from standard input, for pipes, files and tests. No prompt, no editing.
-public final class PlainLineReader: LineReader {
-    public init() {}
-
-    public func readLine(prefill: String?) -> String? {
-        Swift.readLine(strippingNewline: true)
-    }
-}
-
 /// A reader the conversation can also print through (between reads).
 public protocol ConversationReader: LineReader {
     func write(_ text: String)
@@ -55,6 +46,7 @@ public final class DumbTerminalReader: ConversationReader {
 /// pipe can handle those together (one commit) while a slow producer still gets each line at once.
 public final class WaitingLinesReader {
     private var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     private var start = 0
     private var ended = false
     private let fd: Int32
@@ -84,7 +76,6 @@ public final class WaitingLinesReader {
     }
 
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n > 0 {
             buffer.append(contentsOf: chunk[0..<n])

@@ -99,15 +99,11 @@ struct AIPraiseEndToEndTests {
     @Test("In the conversation, praise arrives above a half-typed line, which stays intact")
     func praiseWhileTyping() throws {
         let home = YadgProcess.makeHome()
-        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
-        var env = YadgProcess.environment(home: home, extra: Self.ai("delay-1500"))
-        env["TERM"] = "xterm"
-        env["NO_COLOR"] = "1"
-        let terminal = try PseudoTerminal(arguments: [], environment: env)
+        var extra = Self.ai("delay-1500")
+        extra["TERM"] = "xterm"
+        extra["NO_COLOR"] = "1"
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: extra)
         defer { terminal.close() }
-        try terminal.waitFor("Hey. Glad you're here.")
-        terminal.type("x\r")
-        try terminal.waitFor("I Did a Thing")
         terminal.type("took a walk\r")
         try terminal.waitFor("Moment logged")
         terminal.type("drank a glass of wat")  // half typed when the praise arrives

@@ -6,12 +6,8 @@ struct DumbTerminalEndToEndTests {
     @Test("TERM=dumb still converses: a plain prompt, no escape sequences, moments saved, Ctrl-D leaves")
     func dumbTerminalConverses() throws {
         let home = YadgProcess.makeHome()
-        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
-        let terminal = try PseudoTerminal(
-            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "dumb"]))
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: ["TERM": "dumb"])
         defer { terminal.close() }
-        try terminal.waitFor("Glad you're here.")
-        terminal.type("x\r")
         try terminal.waitFor("› ")
         terminal.type("took a walk\r")
         try terminal.waitFor("Moment logged")

@@ -170,3 +170,22 @@ final class PseudoTerminal: @unchecked Sendable {
         Glibc.close(master)
     }
 }
+
+extension PseudoTerminal {
+    /// The conversation in `home` after one piped moment (so no first-log hint or pre-filled
+    /// line), past the onboarding and waiting at Home's prompt.
+    static func pastOnboarding(home: String, extra: [String: String], columns: Int32 = 80) throws -> PseudoTerminal {
+        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: extra), columns: columns)
+        do {
+            try terminal.waitFor("Glad you're here.")
+            terminal.type("x\r")
+            try terminal.waitFor("I Did a Thing")
+        } catch {
+            terminal.close()
+            throw error
+        }
+        return terminal
+    }
+}

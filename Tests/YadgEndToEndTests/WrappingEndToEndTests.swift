@@ -7,16 +7,9 @@ import YadgCore
 struct WrappingEndToEndTests {
     @Test(arguments: [40, 60, 80, 100])
     func nothingBreaksMidWord(columns: Int) throws {
-        let home = YadgProcess.makeHome()
-        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
-        let terminal = try PseudoTerminal(
-            arguments: [],
-            environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]),
-            columns: Int32(columns))
+        let terminal = try PseudoTerminal.pastOnboarding(
+            home: YadgProcess.makeHome(), extra: ["TERM": "xterm", "NO_COLOR": "1"], columns: Int32(columns))
         defer { terminal.close() }
-        try terminal.waitFor("Glad you're here.")
-        terminal.type("x\r")  // past the onboarding
-        try terminal.waitFor("I Did a Thing")
         let long = "finally sorted the whole garage, donated three boxes of old clothes and swept the floor"
         let steps = [
             ("thinking about ending it all", "crisis"), (long, "swept"),

@@ -54,6 +54,17 @@ public struct CrisisCheck: Sendable {
         return false
     }
 
+    /// The moment as it must be kept when its text holds crisis language (or it was flagged
+    /// before): flagged, with no praise. Other moments come back unchanged.
+    public func flagged(_ moment: Moment) -> Moment {
+        guard moment.isCrisis || matches(moment.text) else { return moment }
+        var flagged = moment
+        flagged.isCrisis = true
+        flagged.offlinePraise = ""
+        flagged.aiPraise = nil
+        return flagged
+    }
+
     private func exceptionSpans(in words: [String]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         for exception in exceptions where !exception.isEmpty && exception.count <= words.count {

@@ -47,14 +47,7 @@ public enum MomentExport {
     /// The crisis check runs on every imported text too: a moment it catches is flagged and keeps
     /// no praise, whatever the file said.
     public static func decode(_ text: String, crisis: CrisisCheck) throws -> [Moment] {
-        try decode(text).map { moment in
-            guard moment.isCrisis || crisis.matches(moment.text) else { return moment }
-            var flagged = moment
-            flagged.isCrisis = true
-            flagged.offlinePraise = ""
-            flagged.aiPraise = nil
-            return flagged
-        }
+        try decode(text).map(crisis.flagged)
     }
 
     public static func decode(_ text: String) throws -> [Moment] {

@@ -140,14 +140,9 @@ extension Shell {
             }
             m.text = text
             // Once a moment held crisis language it stays private, whatever it is edited to.
-            guard m.isCrisis || resources.crisis.matches(text) else {
-                return saved(m, Copy.fill(copy.editDone, ["text": text]))
-            }
-            m.isCrisis = true
-            m.offlinePraise = ""
-            m.aiPraise = nil
+            m = resources.crisis.flagged(m)
             let reply = saved(m, Copy.fill(copy.editDone, ["text": text]))
-            guard reply.failure == nil else { return reply }
+            guard m.isCrisis, reply.failure == nil else { return reply }
             return ShellReply(lines: reply.lines + crisisLines())
         }
     }
@@ -169,14 +164,16 @@ extension Shell {
             let shown = Array(days.prefix(pageSize))
             let moments = try store.moments(onDays: shown.map(\.text))
             var byDay: [String: [Moment]] = [:]
-            for m in moments { byDay[m.localDay, default: []].append(flaggingCrisis(m)) }
+            // Moments stored before the flag existed (or before the phrase set grew) are checked again.
+            for m in moments { byDay[m.localDay, default: []].append(resources.crisis.flagged(m)) }
             var entries: [JourneyView.Day] = []
             var stale: [JourneyView.Day] = []
             for day in shown {
                 let dayMoments = byDay[day.text] ?? []
                 let fingerprint = DayDigest.fingerprint(dayMoments)
-                if dayMoments.contains(where: \.isCrisis) {
-                    entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: copy.journeyHeavyDay))
+                let heavy = JourneyView.Day(day: day, moments: dayMoments, summary: copy.journeyHeavyDay)
+                if heavy.isHeavy {
+                    entries.append(heavy)
                 } else if let cached = (try? store.daySummary(for: day.text)) ?? nil, cached.fingerprint == fingerprint {
                     entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached.text))
                 } else {
@@ -202,15 +199,6 @@ extension Shell {
         } catch {
             return failure(readMessage(for: error))
         }
-    }
-
-    /// A moment stored before the crisis flag existed (or before the phrase set grew) is checked
-    /// again before anything could send it.
-    func flaggingCrisis(_ moment: Moment) -> Moment {
-        guard !moment.isCrisis, resources.crisis.matches(moment.text) else { return moment }
-        var flagged = moment
-        flagged.isCrisis = true
-        return flagged
     }
 
     func calendar(_ argument: String) -> ShellReply {
