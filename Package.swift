@@ -23,7 +23,9 @@ let package = Package(
         // Adapters around the core.
         .target(name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"]),
         .target(name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"]),
-        .target(name: "YadgAI", dependencies: ["YadgCore", "CCurl"]),
+        // The one HTTP transport (libcurl) and retrying client: AI now, sync and entitlement next.
+        .target(name: "YadgHTTP", dependencies: ["CCurl"]),
+        .target(name: "YadgAI", dependencies: ["YadgCore", "YadgHTTP"]),
 
         // Resources/ and Prompts/ embedded into the binary at build time.
         .target(name: "YadgResources", plugins: ["EmbedResourcesPlugin"]),
@@ -32,11 +34,12 @@ let package = Package(
             name: "EmbedResourcesPlugin", capability: .buildTool(), dependencies: ["EmbedResourcesTool"],
             path: "Sources/EmbedResourcesPlugin"),
 
-        // The thin executable: argv, environment, paths, wiring.
-        .executableTarget(
-            name: "yadg",
-            dependencies: ["YadgCore", "YadgStorage", "YadgTerminal", "YadgAI", "YadgResources"]
-        ),
+        // The application: the modes, the effects of replies, praise in the background, JSON events,
+        // resource loading. Over protocols, so tests reach it without spawning the binary.
+        .target(name: "YadgApp", dependencies: ["YadgCore", "YadgTerminal", "YadgAI", "YadgResources"]),
+
+        // The thin executable: argv and environment → options → wiring → run.
+        .executableTarget(name: "yadg", dependencies: ["YadgApp", "YadgCore", "YadgStorage", "YadgTerminal"]),
 
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(name: "yadg-bench", dependencies: ["YadgCore", "YadgStorage", "CPseudoTerminal"]),
@@ -48,7 +51,8 @@ let package = Package(
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "FixtureServer", path: "Tests/FixtureServer"),
-        .testTarget(name: "YadgAITests", dependencies: ["YadgAI", "YadgCore", "YadgResources", "FixtureServer"]),
+        .testTarget(name: "YadgHTTPTests", dependencies: ["YadgHTTP", "FixtureServer"]),
+        .testTarget(name: "YadgAITests", dependencies: ["YadgAI", "YadgHTTP", "YadgCore", "YadgResources", "FixtureServer"]),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(name: "YadgEndToEndTests", dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer"]),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import YadgCore
+import YadgHTTP
 
 /// Which AI provider to use and how, from the environment over the config file (ai.md §1.4).
 ///

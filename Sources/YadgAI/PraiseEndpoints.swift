@@ -1,5 +1,6 @@
 import Foundation
 import YadgCore
+import YadgHTTP
 
 /// One provider's HTTP contract: building the request and reading the reply, both pure.
 public protocol PraiseEndpoint: Sendable {

@@ -133,7 +133,7 @@ enum Migrations {
                 id: UUID(), text: "", submittedAt: happened, happenedAt: happened, tz: select.text(2) ?? "UTC",
                 offlinePraise: "", action: "")
             update.reset()
-            try update.bind(moment.localDay, at: 1)
+            try update.bind(moment.localDay.text, at: 1)
             try update.bind(id, at: 2)
             try update.step()
         }

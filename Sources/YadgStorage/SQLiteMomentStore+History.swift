@@ -30,40 +30,41 @@ extension SQLiteMomentStore {
         }
     }
 
-    public func days(before: String?, limit: Int) throws -> [String] {
+    public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {
         try lock.withLock {
             let select = try connection.prepare(
                 "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day < ? ORDER BY local_day DESC LIMIT ?")
-            try select.bind(before ?? "~", at: 1)
+            // Every day's text sorts before "~": no bound when `before` is nil.
+            try select.bind(before?.text ?? "~", at: 1)
             try select.bind(limit, at: 2)
-            return try texts(select)
+            return try days(select)
         }
     }
 
-    public func days(from: String, to: String) throws -> [String] {
+    public func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] {
         try lock.withLock {
             let select = try connection.prepare(
                 "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day BETWEEN ? AND ? ORDER BY local_day DESC"
             )
-            try select.bind(from, at: 1)
-            try select.bind(to, at: 2)
-            return try texts(select)
+            try select.bind(from.text, at: 1)
+            try select.bind(to.text, at: 2)
+            return try days(select)
         }
     }
 
-    public func moments(onDays days: [String]) throws -> [Moment] {
+    public func moments(onDays days: [LocalDay]) throws -> [Moment] {
         guard !days.isEmpty else { return [] }
         return try lock.withLock {
             let marks = days.map { _ in "?" }.joined(separator: ",")
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day IN (\(marks)) "
                     + "ORDER BY happened_at DESC, ref DESC")
-            for (index, day) in days.enumerated() { try select.bind(day, at: Int32(index + 1)) }
+            for (index, day) in days.enumerated() { try select.bind(day.text, at: Int32(index + 1)) }
             return try rows(select)
         }
     }
 
-    public func totals(recentFrom: String) throws -> MomentTotals {
+    public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
         try lock.withLock {
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
             // Sums of the counts the triggers keep (migration 3), not scans of every moment.
@@ -73,7 +74,7 @@ extension SQLiteMomentStore {
                 "SELECT count(*) FROM moments WHERE archived_at IS NULL AND is_favorite = 1")
             let perDaySelect = try connection.prepare(
                 "SELECT local_day, moments FROM day_counts WHERE local_day >= ? AND moments > 0")
-            try perDaySelect.bind(recentFrom, at: 1)
+            try perDaySelect.bind(recentFrom?.text ?? "", at: 1)
             var perDay: [String: Int] = [:]
             while try perDaySelect.step() { perDay[perDaySelect.text(0) ?? ""] = perDaySelect.integer(1) }
             let actionSelect = try connection.prepare(
@@ -91,10 +92,10 @@ extension SQLiteMomentStore {
         }
     }
 
-    public func daySummary(for day: String) throws -> DaySummary? {
+    public func daySummary(for day: LocalDay) throws -> DaySummary? {
         try lock.withLock {
             let select = try connection.prepare("SELECT text, fingerprint FROM day_summaries WHERE day = ?")
-            try select.bind(day, at: 1)
+            try select.bind(day.text, at: 1)
             guard try select.step() else { return nil }
             return DaySummary(day: day, text: select.text(0) ?? "", fingerprint: select.text(1) ?? "")
         }
@@ -106,7 +107,7 @@ extension SQLiteMomentStore {
                 let upsert = try connection.prepare(
                     "INSERT INTO day_summaries (day, text, fingerprint) VALUES (?, ?, ?) "
                         + "ON CONFLICT(day) DO UPDATE SET text = excluded.text, fingerprint = excluded.fingerprint")
-                try upsert.bind([.text(summary.day), .text(summary.text), .text(summary.fingerprint)])
+                try upsert.bind([.text(summary.day.text), .text(summary.text), .text(summary.fingerprint)])
                 try upsert.step()
             }
         }
@@ -120,9 +121,9 @@ extension SQLiteMomentStore {
         return found
     }
 
-    private func texts(_ select: SQLiteStatement) throws -> [String] {
-        var found: [String] = []
-        while try select.step() { found.append(select.text(0) ?? "") }
+    private func days(_ select: SQLiteStatement) throws -> [LocalDay] {
+        var found: [LocalDay] = []
+        while try select.step() { if let day = select.text(0).flatMap(LocalDay.init) { found.append(day) } }
         return found
     }
 }

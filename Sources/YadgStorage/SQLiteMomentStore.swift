@@ -209,7 +209,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
             .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref), .text(m.timePrecision.rawValue),
-            .optional(m.timeSaid), .text(m.localDay),
+            .optional(m.timeSaid), .text(m.localDay.text),
         ]
     }
 

@@ -42,9 +42,15 @@ public final class DumbTerminalReader: ConversationReader {
     }
 }
 
+/// Lines in batches: those already waiting, so a pipe can handle them together (one commit).
+public protocol LineBatches: AnyObject {
+    /// At least one line (blocking until it arrives), at most `limit`; nil at the end of input.
+    func nextLines(limit: Int) -> [String]?
+}
+
 /// Reads lines from standard input in large reads, and says which lines are already waiting, so a
 /// pipe can handle those together (one commit) while a slow producer still gets each line at once.
-public final class WaitingLinesReader {
+public final class WaitingLinesReader: LineBatches {
     private var buffer: [UInt8] = []
     private var chunk = [UInt8](repeating: 0, count: 65_536)
     private var start = 0

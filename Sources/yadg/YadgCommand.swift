@@ -1,4 +1,5 @@
 import Foundation
+import YadgApp
 import YadgCore
 import YadgStorage
 import YadgTerminal
@@ -26,29 +27,24 @@ struct YadgCommand {
     }
 
     func run() -> Int32 {
+        let output = StandardStreams()
         let paths = Paths(environment: environment)
-        let resources = LoadedResources.load(configDirectory: paths.configDirectory) {
-            Output.err($0 + "\n")
-        }
+        let resources = LoadedResources.load(configDirectory: paths.configDirectory) { output.err($0 + "\n") }
         let copy = resources.copy
         let options: Options
         switch parseOptions() {
         case .success(let parsed): options = parsed
         case .failure(let bad):
-            Output.err(Copy.fill(copy.unknownOption, ["option": bad.option]) + "\n")
+            output.err(Copy.fill(copy.unknownOption, ["option": bad.option]) + "\n")
             return 2
         }
         if options.help {
-            Output.out(usage(copy) + "\n")
+            output.out(usage(copy) + "\n")
             return 0
         }
         if options.version {
-            Output.out("yadg \(Self.version)\n")
+            output.out("yadg \(Self.version)\n")
             return 0
-        }
-
-        if options.command.first == "parse" {
-            return ParseCommand.run(arguments: Array(options.command.dropFirst()), environment: environment, copy: copy)
         }
         let zone =
             environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
@@ -56,7 +52,7 @@ struct YadgCommand {
         let clock: any WallClock
         if let fixed = environment["YADG_NOW"] {
             guard let date = CivilTime.parse(fixed, zone: zone) else {
-                Output.err(Copy.fill(copy.invalidNow, ["value": fixed]) + "\n")
+                output.err(Copy.fill(copy.invalidNow, ["value": fixed]) + "\n")
                 return 2
             }
             clock = FixedClock(date)
@@ -74,35 +70,34 @@ struct YadgCommand {
                 try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
             }
         } catch MomentStoreError.damaged(let detail) {
-            Output.err(Copy.fill(copy.damagedDatabaseAt, ["path": paths.database, "detail": detail]) + "\n")
+            output.err(Copy.fill(copy.damagedDatabaseAt, ["path": paths.database, "detail": detail]) + "\n")
             return 1
         } catch {
-            Output.err(Copy.fill(copy.storageUnavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
+            output.err(Copy.fill(copy.storageUnavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
             return 1
         }
 
         // A dumb terminal still converses (plain prompt, no escapes); only pipes and --json do not.
         let interactive = isatty(0) == 1 && isatty(1) == 1 && !options.json
-        let mode: Shell.Mode = interactive && options.command.isEmpty ? .conversation : .piped
+        let mode: Shell.Mode =
+            !options.command.isEmpty ? .oneShot : interactive ? .conversation : .piped
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
-        let style = TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment)
         let settings = AIWiring.settings(
-            environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy)
-        var session = Session(
-            shell: shell, store: store, style: style, json: options.json, clock: clock, zone: zone, settings: settings,
-            configDirectory: paths.configDirectory, copy: copy)
-        session.dumbTerminal = environment["TERM"] == "dumb"
-
-
-        if !options.command.isEmpty {
-            return session.runCommand(options.command, copy: copy)
-        }
-        if mode == .conversation {
+            environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy
+        ) { output.err($0 + "\n") }
+        let app = App(
+            shell: shell, store: store,
+            style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
+            clock: clock, zone: zone, settings: settings, configDirectory: paths.configDirectory, output: output,
+            outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb")
+        switch mode {
+        case .oneShot: return app.runCommand(options.command)
+        case .conversation:
             try? PrivateFiles.createDirectory(paths.stateDirectory)
-            return session.converse(historyPath: paths.history, copy: copy)
+            return app.converse(historyPath: paths.history)
+        case .piped: return app.readPipe()
         }
-        return session.readPipe()
     }
 
     private struct BadOption: Error { let option: String }
@@ -134,10 +129,10 @@ struct YadgCommand {
     }
 
     private func usage(_ copy: Copy) -> String {
-        let specs = CommandTable.all.filter(\.asSubcommand)
-        let width = specs.map(\.name.rawValue.count).max() ?? 0
+        let specs = CommandTable.specs.filter(\.asSubcommand)
+        let width = specs.map(\.name.count).max() ?? 0
         let lines = specs.map { spec in
-            let name = spec.name.rawValue
+            let name = spec.name
             return "  \(name)\(String(repeating: " ", count: width - name.count))   \(copy.commands[name] ?? "")"
         }
         return Copy.fill(copy.usage, ["commands": lines.joined(separator: "\n")])

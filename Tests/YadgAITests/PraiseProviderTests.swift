@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import Testing
 import YadgAI
+import YadgHTTP
 import YadgCore
 import YadgResources
 
@@ -17,12 +18,20 @@ struct PraiseProviderTests {
         when: "2 hours ago", submittedAt: Date(timeIntervalSince1970: 1_763_582_640),
         happenedAt: Date(timeIntervalSince1970: 1_763_575_440), tz: "America/New_York")
 
-    /// Records the pauses between attempts instead of sleeping.
+    /// Records the pauses between attempts instead of sleeping: virtual time, in which each pause
+    /// passes at once but still counts towards the deadline.
     final class Pauses: @unchecked Sendable {
         private let lock = NSLock()
         private var values: [Double] = []
         func record(_ seconds: Double) { lock.withLock { values.append(seconds) } }
         var all: [Double] { lock.withLock { values } }
+
+        var timing: HTTPTiming {
+            let live = HTTPTiming.live
+            return HTTPTiming(
+                now: { live.now() + self.all.reduce(0, +) }, sleep: { self.record($0) }, date: live.date,
+                jitter: live.jitter)
+        }
     }
 
     func openAI(_ behaviour: String, pauses: Pauses = Pauses(), deadline: Double = 5) -> HTTPPraiseProvider {
@@ -30,7 +39,7 @@ struct PraiseProviderTests {
             endpoint: OpenAIChatEndpoint(
                 baseURL: Self.server.url(behaviour) + "/v1", model: "test-model", apiKey: "sk-secret",
                 prompts: Self.prompts),
-            transport: CurlTransport(), deadline: deadline, attemptTimeout: 3, pause: { pauses.record($0) })
+            transport: CurlTransport(), deadline: deadline, attemptTimeout: 3, timing: pauses.timing)
     }
 
     func requests(_ behaviour: String) -> [FixtureServer.Recorded] {
@@ -146,7 +155,7 @@ struct PraiseProviderTests {
         let provider = HTTPPraiseProvider(
             endpoint: OpenAIChatEndpoint(
                 baseURL: "http://127.0.0.1:9/v1", model: "m", apiKey: nil, prompts: Self.prompts),
-            transport: CurlTransport(), deadline: 5, pause: { _ in })
+            transport: CurlTransport(), deadline: 5, timing: Pauses().timing)
         await #expect(throws: PraiseProviderError.transport) { try await provider.praise(for: Self.request) }
     }
 }

@@ -67,10 +67,10 @@ struct LookBackViewTests {
         let day2 = [Self.moment("slept in 😴", "2026-11-15T10:00:00", action: "rest")]
         let days = [
             JourneyView.Day(
-                day: LocalDay("2026-11-18")!, moments: day1,
+                day: LocalDay("2026-11-18"), moments: day1,
                 summary: "Steady, gentle progress. You took care of small things today."),
             JourneyView.Day(
-                day: LocalDay("2026-11-15")!, moments: day2,
+                day: LocalDay("2026-11-15"), moments: day2,
                 summary: DayDigest.offlineSummary(for: day2, copy: copy)),
         ]
         #expect(
@@ -106,7 +106,7 @@ struct LookBackViewTests {
     @Test("A busy day's card shows its first moments and says how many more")
     func busyDay() {
         let moments = (0..<11).map { Self.moment("step \($0)", String(format: "2026-11-18T%02d:00:00", 8 + $0)) }
-        let day = JourneyView.Day(day: LocalDay("2026-11-18")!, moments: moments.reversed(), summary: "A full one.")
+        let day = JourneyView.Day(day: LocalDay("2026-11-18"), moments: moments.reversed(), summary: "A full one.")
         let text = JourneyView.render([day], copy: copy, width: 60, firstPage: false, hasMore: false).plainText
         #expect(
             text == """
@@ -142,7 +142,7 @@ struct LookBackViewTests {
     @Test func calendarGrid() {
         let marked: Set<Int> = Set(["2026-11-02", "2026-11-18", "2026-11-19"].compactMap { LocalDay($0)?.number })
         let lines = CalendarView.render(
-            year: 2026, month: 11, marked: marked, today: LocalDay("2026-11-19")!, copy: copy)
+            year: 2026, month: 11, marked: marked, today: LocalDay("2026-11-19"), copy: copy)
         #expect(
             lines.plainText == """
                 November 2026
@@ -158,7 +158,7 @@ struct LookBackViewTests {
                 Today is Nov 19, 2026.
                 """)
         #expect(lines[5].emphasis == "19", "today is emphasised")
-        let today = LocalDay("2026-11-19")!
+        let today = LocalDay("2026-11-19")
         #expect(CalendarView.month("", today: today)! == (2026, 11))
         #expect(CalendarView.month("october", today: today)! == (2026, 10))
         #expect(CalendarView.month("dec", today: today)! == (2025, 12))
@@ -172,7 +172,7 @@ struct LookBackViewTests {
             moments: 12, daysWithMoments: 5, favorites: 2,
             perDay: ["2026-11-16": 4, "2026-11-17": 1, "2026-11-19": 2, "2026-11-03": 1],
             actions: [("movement", 5), ("chores", 4), ("social", 3)])
-        let text = StatsView.render(totals, today: LocalDay("2026-11-19")!, weeks: 3, copy: copy, width: 60).plainText
+        let text = StatsView.render(totals, today: LocalDay("2026-11-19"), weeks: 3, copy: copy, width: 60).plainText
         #expect(
             text == """
                 Stats
@@ -263,7 +263,7 @@ struct HugeTextTests {
         let list = MomentsByDayView.render([moment], now: now, zone: TestSupport.newYork, copy: copy, width: 80)
         #expect(list.allSatisfy { TextWidth.columns($0.text) <= 80 })
         #expect(list.count > 1_000_000 / 80)
-        let day = JourneyView.Day(day: LocalDay("2026-11-19")!, moments: [moment], summary: "Nice.")
+        let day = JourneyView.Day(day: LocalDay("2026-11-19"), moments: [moment], summary: "Nice.")
         let journey = JourneyView.render([day], copy: copy, width: 80, firstPage: true, hasMore: false)
         #expect(journey.allSatisfy { TextWidth.columns($0.text) <= 80 })
         let card = MomentCard.render(moment, now: now, zone: TestSupport.newYork, copy: copy).wrapped(to: 80)

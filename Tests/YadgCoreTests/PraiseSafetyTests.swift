@@ -27,22 +27,6 @@ struct PraiseSafetyTests {
         #expect(PraiseReplyValidator.accept(raw) == nil)
     }
 
-    @Test func retrySchedule() {
-        let policy = RetryPolicy()
-        let now = Date(timeIntervalSince1970: 1_000_000)
-        #expect(policy.delay(afterAttempt: 1, headers: [:], now: now, jitter: 1) == 0.5)
-        #expect(policy.delay(afterAttempt: 2, headers: [:], now: now, jitter: 0.75) == 0.75)
-        #expect(policy.delay(afterAttempt: 3, headers: [:], now: now, jitter: 1) == nil, "three attempts at most")
-        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": "3"], now: now, jitter: 1) == 3)
-        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after-ms": "250"], now: now, jitter: 1) == 0.25)
-        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": "120"], now: now, jitter: 1) == nil)
-        let date = "Mon, 12 Jan 1970 13:46:45 GMT"  // 5 s after `now`
-        #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": date], now: now, jitter: 1) == 5)
-        #expect(RetryPolicy.isRetryable(status: 503) && RetryPolicy.isRetryable(status: 429))
-        #expect(!RetryPolicy.isRetryable(status: 400) && !RetryPolicy.isRetryable(status: 401))
-        #expect(RetryPolicy.isQuotaExhausted(status: 429, body: #"{"error":{"code":"insufficient_quota"}}"#))
-    }
-
     @Test func crisisLanguageIsRecognised() throws {
         let check = try CrisisCheck(json: EmbeddedResources.text("Resources/crisis.json")!)
         #expect(check.matches("I want to die"))

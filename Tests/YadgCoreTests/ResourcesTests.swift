@@ -15,8 +15,8 @@ struct ResourcesTests {
                 "This app helps you notice the small wins you usually ignore… and feel a bit better",
             ])
         #expect(resources.copy.firstLogPrefill == "I installed this app. A tiny step, but it counts.")
-        for command in CommandName.allCases {
-            #expect(resources.copy.commands[command.rawValue] != nil, "no summary for \(command)")
+        for spec in CommandTable.specs {
+            #expect(resources.copy.commands[spec.name] != nil, "no summary for \(spec.name)")
         }
     }
 

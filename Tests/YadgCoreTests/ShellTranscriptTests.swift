@@ -204,7 +204,9 @@ struct ShellTranscriptTests {
 }
 
 /// A store whose writes always fail, as a full disk would.
-final class FailingStore: MomentHistory {
+final class FailingStore: MomentHistory, @unchecked Sendable {
+    func batch<T>(_ body: () throws -> T) throws -> T { try body() }
+    var writeRefusal: MomentStoreError? { nil }
     struct DiskFull: Error {}
     func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool { throw DiskFull() }
     func update(_ moment: Moment) throws { throw DiskFull() }
@@ -217,12 +219,12 @@ final class FailingStore: MomentHistory {
     func setState(_ values: [StateKey: String]) throws { throw DiskFull() }
     func insert(_ moments: [Moment]) throws -> Int { throw DiskFull() }
     func moments(containing words: [String], limit: Int) throws -> [Moment] { throw DiskFull() }
-    func days(before: String?, limit: Int) throws -> [String] { throw DiskFull() }
-    func days(from: String, to: String) throws -> [String] { throw DiskFull() }
-    func moments(onDays days: [String]) throws -> [Moment] { throw DiskFull() }
-    func totals(recentFrom: String) throws -> MomentTotals { throw DiskFull() }
+    func days(before: LocalDay?, limit: Int) throws -> [LocalDay] { throw DiskFull() }
+    func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] { throw DiskFull() }
+    func moments(onDays days: [LocalDay]) throws -> [Moment] { throw DiskFull() }
+    func totals(recentFrom: LocalDay?) throws -> MomentTotals { throw DiskFull() }
     func allMoments() throws -> [Moment] { throw DiskFull() }
-    func daySummary(for day: String) throws -> DaySummary? { throw DiskFull() }
+    func daySummary(for day: LocalDay) throws -> DaySummary? { throw DiskFull() }
     func saveDaySummary(_ summary: DaySummary) throws { throw DiskFull() }
 }
 

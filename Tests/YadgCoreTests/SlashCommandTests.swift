@@ -4,10 +4,14 @@ import Testing
 
 struct SlashCommandTests {
     @Test func parsesNameAndArguments() throws {
-        #expect(try SlashCommand.parse("/moments today") == SlashCommand(name: .moments, arguments: "today"))
-        #expect(try SlashCommand.parse("  /HELP ") == SlashCommand(name: .help))
-        #expect(try SlashCommand.parse("moments") == SlashCommand(name: .moments))
-        #expect(try SlashCommand.parse("/exit") == SlashCommand(name: .quit))
+        let moments = try SlashCommand.parse("/moments today")
+        #expect(moments.name == "moments" && moments.arguments == CommandArguments("today"))
+        let help = try SlashCommand.parse("  /HELP ")
+        #expect(help.name == "help" && help.arguments.isEmpty)
+        #expect(try SlashCommand.parse("moments").name == "moments")
+        #expect(try SlashCommand.parse("/exit").name == "quit")
+        let export = try SlashCommand.parse(words: ["export", "--output", "my file.json"])
+        #expect(export.name == "export" && export.arguments.words == ["--output", "my file.json"])
     }
 
     @Test(arguments: [

@@ -42,3 +42,17 @@ enum TestSupport {
             rng: SplitMix64(seed: seed), mode: mode, makeID: sequentialIDs())
     }
 }
+
+extension ShellReply {
+    /// The moments this reply asks AI praise for.
+    var praiseRequests: [Moment] {
+        effects.compactMap { if case .requestPraise(let moment) = $0 { moment } else { nil } }
+    }
+
+    /// The Journey days this reply asks summaries for.
+    var summaryRequests: [JourneyView.Day] {
+        effects.flatMap { effect -> [JourneyView.Day] in
+            if case .writeSummaries(let days, _) = effect { days } else { [] }
+        }
+    }
+}

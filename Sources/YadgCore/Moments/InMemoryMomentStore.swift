@@ -6,9 +6,14 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     private var byId: [UUID: Moment] = [:]
     private var order: [UUID] = []
     private var state: [StateKey: String] = [:]
-    private var summaries: [String: DaySummary] = [:]
+    private var summaries: [LocalDay: DaySummary] = [:]
 
     public init() {}
+
+    /// No transactions in memory: the writes inside happen one by one.
+    public func batch<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    public var writeRefusal: MomentStoreError? { nil }
 
     public func insert(_ moment: Moment, state changes: [StateKey: String]) throws -> Bool {
         lock.withLock {
@@ -80,9 +85,9 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
-    public func days(before: String?, limit: Int) throws -> [String] {
+    public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {
         lock.withLock {
-            var seen: [String] = []
+            var seen: [LocalDay] = []
             for day in live.map(\.localDay) where !seen.contains(day) && (before.map { day < $0 } ?? true) {
                 seen.append(day)
             }
@@ -90,21 +95,21 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
-    public func days(from: String, to: String) throws -> [String] {
+    public func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] {
         lock.withLock { Array(Set(live.map(\.localDay).filter { $0 >= from && $0 <= to })).sorted(by: >) }
     }
 
-    public func moments(onDays days: [String]) throws -> [Moment] {
+    public func moments(onDays days: [LocalDay]) throws -> [Moment] {
         lock.withLock { live.filter { days.contains($0.localDay) } }
     }
 
-    public func totals(recentFrom: String) throws -> MomentTotals {
+    public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
         lock.withLock {
             let all = live
             var perDay: [String: Int] = [:]
             var actions: [String: Int] = [:]
             for m in all {
-                if m.localDay >= recentFrom { perDay[m.localDay, default: 0] += 1 }
+                if let recentFrom, m.localDay >= recentFrom { perDay[m.localDay.text, default: 0] += 1 }
                 actions[m.action, default: 0] += 1
             }
             return MomentTotals(
@@ -118,7 +123,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
         lock.withLock { order.compactMap { byId[$0] }.sorted { $0.ref < $1.ref } }
     }
 
-    public func daySummary(for day: String) throws -> DaySummary? {
+    public func daySummary(for day: LocalDay) throws -> DaySummary? {
         lock.withLock { summaries[day] }
     }
 

@@ -3,10 +3,10 @@ import Foundation
 extension Moment {
     /// The calendar day the moment happened on, in the zone it was logged in: "2026-11-19".
     /// Views count and group by it, so a moment stays on its day when the person travels.
-    public var localDay: String {
+    public var localDay: LocalDay {
         let zone = TimeZone(identifier: tz) ?? TimeZone(secondsFromGMT: 0)!
         let f = CivilTime.fields(of: happenedAt, in: zone)
-        return "\(CivilTime.pad(f.year, 4))-\(CivilTime.pad(f.month))-\(CivilTime.pad(f.day))"
+        return LocalDay(number: CivilTime.daysFromCivil(year: f.year, month: f.month, day: f.day))
     }
 }
 
@@ -36,12 +36,12 @@ public struct MomentTotals: Sendable, Equatable {
 
 /// A day's summary for the Journey, cached until the day's moments change.
 public struct DaySummary: Sendable, Equatable {
-    public var day: String
+    public var day: LocalDay
     public var text: String
     /// Identifies the moments it was written for; a different fingerprint means rewrite.
     public var fingerprint: String
 
-    public init(day: String, text: String, fingerprint: String) {
+    public init(day: LocalDay, text: String, fingerprint: String) {
         self.day = day
         self.text = text
         self.fingerprint = fingerprint
@@ -57,16 +57,16 @@ public protocol MomentHistory: MomentStore {
     /// Moments whose text contains every word (case-insensitive), newest first.
     func moments(containing words: [String], limit: Int) throws -> [Moment]
     /// Local days that have moments, newest first, strictly before `before` when given.
-    func days(before: String?, limit: Int) throws -> [String]
+    func days(before: LocalDay?, limit: Int) throws -> [LocalDay]
     /// Local days with moments in `[from, to]` (inclusive), for the calendar.
-    func days(from: String, to: String) throws -> [String]
+    func days(from: LocalDay, to: LocalDay) throws -> [LocalDay]
     /// The moments of the given local days, newest first.
-    func moments(onDays days: [String]) throws -> [Moment]
+    func moments(onDays days: [LocalDay]) throws -> [Moment]
     /// Counts for `/stats`; `perDay` covers days on or after `recentFrom`.
-    func totals(recentFrom: String) throws -> MomentTotals
+    func totals(recentFrom: LocalDay?) throws -> MomentTotals
     /// Every moment, archived ones included, in the order they were saved (export; an import into
     /// an empty home gives each the same reference again).
     func allMoments() throws -> [Moment]
-    func daySummary(for day: String) throws -> DaySummary?
+    func daySummary(for day: LocalDay) throws -> DaySummary?
     func saveDaySummary(_ summary: DaySummary) throws
 }

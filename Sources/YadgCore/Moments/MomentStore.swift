@@ -33,7 +33,12 @@ public enum MomentStoreError: Error, Equatable {
 /// ```
 /// `insert` writes the moment and the state changes in one transaction and returns only after it
 /// is committed, so a caller may acknowledge the moment as soon as it returns.
-public protocol MomentStore: AnyObject {
+public protocol MomentStore: AnyObject, Sendable {
+    /// Runs `body` in one write transaction when the store has them (every write inside is
+    /// committed together, once, when it returns); a throw means none of them was kept.
+    func batch<T>(_ body: () throws -> T) throws -> T
+    /// Why writes are refused, when they are (a database from a newer yadg, or a damaged one).
+    var writeRefusal: MomentStoreError? { get }
     /// Saves a moment together with state changes, atomically. Returns `false` when a moment with
     /// the same id was already stored (the retry of an earlier save); nothing is changed then.
     @discardableResult

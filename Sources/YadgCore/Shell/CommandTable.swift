@@ -1,58 +1,25 @@
-/// The commands of yadg. Slash commands (`/moments today`) and subcommands
-/// (`yadg moments today`) are the same table.
-public enum CommandName: String, Sendable, CaseIterable {
-    case help, moments, today, find, fav, unfav, delete, undo, edit, journey, calendar, stats, export, `import`, when,
-        did, cancel, privacy, terms, quit, log, parse
-}
-
-public struct CommandSpec: Sendable, Equatable {
-    public let name: CommandName
-    /// Other spellings that run the same command.
-    public let aliases: [String]
-    public let takesArguments: Bool
-    /// Shown in `/help` and Tab completion of the conversation.
-    public let inConversation: Bool
-    /// Runnable as `yadg <name>`.
-    public let asSubcommand: Bool
-}
-
+/// The one list of yadg's commands, in the order `/help` and `yadg --help` show them.
 public enum CommandTable {
-    public static let all: [CommandSpec] = [
-        CommandSpec(name: .help, aliases: ["?"], takesArguments: false, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .moments, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .today, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .find, aliases: ["search"], takesArguments: true, inConversation: true, asSubcommand: true),
-        CommandSpec(
-            name: .fav, aliases: ["favorite", "favourite"], takesArguments: true, inConversation: true,
-            asSubcommand: false),
-        CommandSpec(name: .unfav, aliases: [], takesArguments: true, inConversation: true, asSubcommand: false),
-        CommandSpec(name: .delete, aliases: [], takesArguments: true, inConversation: true, asSubcommand: false),
-        CommandSpec(name: .undo, aliases: [], takesArguments: false, inConversation: true, asSubcommand: false),
-        CommandSpec(name: .edit, aliases: [], takesArguments: true, inConversation: true, asSubcommand: false),
-        CommandSpec(name: .journey, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .calendar, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .stats, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .export, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .import, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
-        CommandSpec(name: .when, aliases: [], takesArguments: true, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .did, aliases: [], takesArguments: false, inConversation: true, asSubcommand: false),
-        CommandSpec(name: .cancel, aliases: [], takesArguments: false, inConversation: false, asSubcommand: false),
-        CommandSpec(name: .privacy, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
-        CommandSpec(name: .terms, aliases: [], takesArguments: false, inConversation: true, asSubcommand: true),
-        CommandSpec(
-            name: .quit, aliases: ["exit", "q"], takesArguments: false, inConversation: true,
-            asSubcommand: false),
-        CommandSpec(name: .log, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
-        CommandSpec(name: .parse, aliases: [], takesArguments: true, inConversation: false, asSubcommand: true),
+    public static let all: [any ShellCommand.Type] = [
+        HelpCommand.self, MomentsCommand.self, TodayCommand.self, FindCommand.self, FavCommand.self,
+        UnfavCommand.self, DeleteCommand.self, UndoCommand.self, EditCommand.self, JourneyCommand.self,
+        CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
+        DidCommand.self, CancelCommand.self, PrivacyCommand.self, TermsCommand.self, QuitCommand.self,
+        LogCommand.self, ParseCommand.self,
     ]
 
-    public static func spec(named name: String) -> CommandSpec? {
+    public static let specs: [CommandSpec] = all.map { $0.spec }
+
+    /// The command a name or alias stands for (any case).
+    public static func command(named name: String) -> (any ShellCommand.Type)? {
         let lowered = name.lowercased()
-        return all.first { $0.name.rawValue == lowered || $0.aliases.contains(lowered) }
+        return all.first { $0.spec.name == lowered || $0.spec.aliases.contains(lowered) }
     }
+
+    public static func spec(named name: String) -> CommandSpec? { command(named: name)?.spec }
 
     /// `/name` of every command offered in the conversation, for help and completion.
     public static var conversationNames: [String] {
-        all.filter(\.inConversation).map { "/" + $0.name.rawValue }
+        specs.filter(\.inConversation).map { "/" + $0.name }
     }
 }

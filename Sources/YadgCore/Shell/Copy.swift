@@ -115,6 +115,7 @@ public struct Copy: Sendable, Equatable, Decodable {
     public let unfavNotFavorite: String
     /// The help pointer, shown once on a Journey page that has such a day.
     public let journeyHeavyDayHelp: String
+    public let journeySummaryArrived: String
     /// One-line summaries of commands, by command name.
     public let commands: [String: String]
 

@@ -78,9 +78,9 @@ public enum MomentExport {
             throw ResourceError.unexpected("it is export version \(version), and this yadg reads version \(exportVersion)")
         }
         // The same rule as typed input, so one imported text cannot be a megabyte.
-        if let long = file.moments.first(where: { $0.text.count > Shell.maxTextLength }) {
+        if let long = file.moments.first(where: { $0.text.count > CommandContext.maxTextLength }) {
             throw ResourceError.unexpected(
-                "moment \(long.id.uuidString.lowercased()) is longer than \(Shell.maxTextLength) characters")
+                "moment \(long.id.uuidString.lowercased()) is longer than \(CommandContext.maxTextLength) characters")
         }
         return try file.moments.map { row in
             guard let submitted = CivilTime.parse(row.submittedAt), let happened = CivilTime.parse(row.happenedAt)

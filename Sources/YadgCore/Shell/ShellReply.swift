@@ -1,41 +1,64 @@
 import Foundation
 
-/// What the shell did with one line, for a renderer to show (text) or to report (JSON events).
+/// What the shell did with one line: lines to show, events to report (`--json`), and effects for
+/// the application to carry out (the core does no I/O and never waits on the network).
 public struct ShellReply: Sendable, Equatable {
     public var lines: [StyledLine]
     public var events: [ShellEvent]
-    /// The person asked to leave.
-    public var quit: Bool
+    public var effects: [Effect]
     /// A one-line reason when something could not be done (pipes print it on stderr).
     public var failure: String?
     /// The failure is a wrong use of the command (one-shot runs exit 2, not 1).
     public var isUsageError = false
-    /// Moments just saved that should get AI praise (none for crisis language).
-    public var praiseRequests: [Moment] = []
-    /// Journey days whose summary is missing or stale, for the AI provider to write.
-    public var summaryRequests: [JourneyView.Day] = []
-    /// The Journey page shown, so it can be rendered again once its summaries are written
-    /// (without running the command again, which would move `/journey more` on a page).
-    public var journeyPage: JourneyPage?
-    /// `/export`: the executable writes the file (the shell does no file I/O).
-    public var export: ExportFormat?
 
     public init(
-        lines: [StyledLine] = [], events: [ShellEvent] = [], quit: Bool = false, failure: String? = nil,
-        praiseRequests: [Moment] = []
+        lines: [StyledLine] = [], events: [ShellEvent] = [], effects: [Effect] = [], failure: String? = nil
     ) {
-        self.praiseRequests = praiseRequests
         self.lines = lines
         self.events = events
-        self.quit = quit
+        self.effects = effects
         self.failure = failure
     }
+
+    /// A reply that only says why something could not be done.
+    public static func failed(_ message: String, usage: Bool = false) -> ShellReply {
+        var reply = ShellReply(lines: [StyledLine(message)], failure: message)
+        reply.isUsageError = usage
+        return reply
+    }
+
+    /// The person asked to leave.
+    public var quit: Bool { effects.contains(.quit) }
+}
+
+/// Work a reply asks the application to do after showing it. Each is carried out once; nothing
+/// is done by running a command again.
+public enum Effect: Sendable, Equatable {
+    /// Ask the AI provider for praise of a moment just saved (never for crisis language).
+    case requestPraise(Moment)
+    /// Ask the AI provider for the summaries of these days, which are missing or stale, then show
+    /// `page` again with them where the mode waits (pipes, one-shot runs).
+    case writeSummaries([JourneyView.Day], page: JourneyPage)
+    /// Write an export. `path` nil: the mode's default (stdout for `yadg export`, a dated file in
+    /// the current folder for `/export`).
+    case export(ExportFormat, path: String?)
+    /// Read a JSON export into the store.
+    case importFile(path: String)
+    /// Read phrases on stdin and write what the parser makes of each (`yadg parse`).
+    case parsePhrases(now: Date, zone: TimeZone)
+    /// End the conversation.
+    case quit
 }
 
 /// One page of the Journey: the days before `before` (nil: from today), seven at a time.
 public struct JourneyPage: Sendable, Equatable {
-    public let before: String?
+    public let before: LocalDay?
     public let isFirst: Bool
+
+    public init(before: LocalDay?, isFirst: Bool) {
+        self.before = before
+        self.isFirst = isFirst
+    }
 }
 
 /// Why a line was not logged as a moment.
@@ -57,4 +80,9 @@ public enum ShellEvent: Sendable, Equatable {
     case moments([Moment])
     case journey([JourneyView.Day])
     case stats(MomentTotals)
+
+    /// True for `.logged`.
+    public var isLogged: Bool { if case .logged = self { true } else { false } }
+    /// True for `.notLogged`.
+    public var isNotLogged: Bool { if case .notLogged = self { true } else { false } }
 }

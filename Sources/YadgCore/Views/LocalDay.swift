@@ -26,3 +26,11 @@ public struct LocalDay: Sendable, Equatable, Comparable, Hashable {
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.number < b.number }
 }
+
+/// `"2026-11-19"` in code and tests; a literal that is not a day is a programming error.
+extension LocalDay: ExpressibleByStringLiteral {
+    public init(stringLiteral text: String) {
+        guard let day = LocalDay(text) else { preconditionFailure("not a day: \(text)") }
+        self = day
+    }
+}

@@ -21,3 +21,28 @@ public enum MomentCard {
         return moment.offlinePraise.isEmpty ? card : card + [StyledLine("  " + moment.offlinePraise, .secondary)]
     }
 }
+
+/// What became of a request for AI praise.
+public enum PraiseOutcome: Sendable, Equatable {
+    case praise(String)
+    case failed(PraiseProviderError)
+}
+
+extension MomentCard {
+    /// The card's second half, printed when the AI praise arrives a few seconds later: `✨ …`, or one
+    /// dim line when it could not be had (nothing when it was cancelled). `labelled` names the
+    /// moment, for praise that is not for the latest one or arrives among others.
+    public static func aiPraise(for moment: Moment, _ outcome: PraiseOutcome, labelled: Bool, copy: Copy)
+        -> [StyledLine]
+    {
+        let label = labelled ? Copy.fill(copy.aiPraiseLabel, ["text": String(moment.text.prefix(40))]) + " " : ""
+        switch outcome {
+        case .praise(let text):
+            return [StyledLine("  ✨ " + label + text, .secondary)]
+        case .failed(.cancelled):
+            return []
+        case .failed:
+            return [StyledLine("  " + label + copy.aiPraiseFailed, .dim)]
+        }
+    }
+}

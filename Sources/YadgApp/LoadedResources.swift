@@ -5,8 +5,8 @@ import YadgResources
 /// Decodes the embedded resources, letting a file of the same name in the config folder
 /// override each one (a person's own praise pool, say). A broken override is reported and the
 /// built-in file is used instead.
-enum LoadedResources {
-    static func load(configDirectory: String, warn: (String) -> Void) -> ShellResources {
+public enum LoadedResources {
+    public static func load(configDirectory: String, warn: (String) -> Void) -> ShellResources {
         func text(_ key: String) -> String {
             let name = String(key.split(separator: "/").last ?? "")
             if let override = try? String(contentsOfFile: configDirectory + "/" + name, encoding: .utf8) {

@@ -1,7 +1,5 @@
 import Foundation
-import YadgAI
 import YadgCore
-import YadgStorage
 
 /// The file and network side of the look-back commands: export and import files, and Journey
 /// summaries written by the AI provider (cached per day until the day changes).
@@ -11,10 +9,11 @@ enum LookBackIO {
         let message: String
     }
 
-    /// Writes an export; `path` nil means stdout. Returns the count written, or an error line.
-    static func export(_ format: ExportFormat, to path: String?, store: SQLiteMomentStore, zone: TimeZone, copy: Copy)
-        -> Result<Int, Failure>
-    {
+    /// Writes an export; `path` nil means `output`. Returns the count written, or an error line.
+    static func export(
+        _ format: ExportFormat, to path: String?, store: any MomentHistory, zone: TimeZone, copy: Copy,
+        output: any OutputSink, outputIsTerminal: Bool
+    ) -> Result<Int, Failure> {
         let moments: [Moment]
         do {
             moments = try store.allMoments()
@@ -26,7 +25,7 @@ enum LookBackIO {
         guard let path else {
             // CSV shown on a terminal is for reading: stored escape sequences are not run. JSON
             // stays exact (it is escaped), and so does CSV into a pipe or a file.
-            Output.out(format == .csv && isatty(1) == 1 ? TerminalSanitizer.clean(text) : text)
+            output.out(format == .csv && outputIsTerminal ? TerminalSanitizer.clean(text) : text)
             return .success(moments.count)
         }
         // Private, like everything yadg writes: 0600 before any content lands.
@@ -52,13 +51,13 @@ enum LookBackIO {
         return .success(moments.count)
     }
 
-    /// `export-2026-11-19.json` in the current folder.
+    /// `yadg-export-2026-11-19.json` in the current folder.
     static func defaultExportPath(_ format: ExportFormat, today: LocalDay) -> String {
         "yadg-export-\(today.text).\(format.rawValue)"
     }
 
     /// Reads yadg's JSON export into the store; idempotent on ids.
-    static func importFile(_ path: String, store: SQLiteMomentStore, copy: Copy, crisis: CrisisCheck)
+    static func importFile(_ path: String, store: any MomentHistory, copy: Copy, crisis: CrisisCheck)
         -> Result<String, Failure>
     {
         do {
@@ -79,7 +78,7 @@ enum LookBackIO {
     /// Asks the provider for the summaries of stale days, in parallel, and caches the accepted
     /// ones. Calls `arrived` for each as it comes. Returns when all are done or failed.
     static func writeSummaries(
-        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: SQLiteMomentStore,
+        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory,
         arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in }
     ) async {
         await withTaskGroup(of: Void.self) { group in
@@ -90,7 +89,7 @@ enum LookBackIO {
                         let text = PraiseReplyValidator.acceptSummary(raw)
                     else { return }
                     try? store.saveDaySummary(
-                        DaySummary(day: day.day.text, text: text, fingerprint: DayDigest.fingerprint(day.moments)))
+                        DaySummary(day: day.day, text: text, fingerprint: DayDigest.fingerprint(day.moments)))
                     arrived(day, text)
                 }
             }
@@ -100,7 +99,7 @@ enum LookBackIO {
     /// The same, blocking the calling thread (pipes wait for all; one-shot commands at most
     /// `seconds`, then leave what is still on its way for next time).
     static func writeSummariesAndWait(
-        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: SQLiteMomentStore, seconds: Double? = nil
+        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, seconds: Double? = nil
     ) {
         let done = DispatchSemaphore(value: 0)
         Task.detached {

@@ -2,8 +2,8 @@ import Foundation
 import YadgCore
 
 /// `--json` output: one JSON object per line per event (quoting lives in Core's `JSONText`).
-enum JSONEvents {
-    static func lines(for events: [ShellEvent], now: Date, zone: TimeZone) -> [String] {
+public enum JSONEvents {
+    public static func lines(for events: [ShellEvent], now: Date, zone: TimeZone) -> [String] {
         events.map { event in
             switch event {
             case .logged(let moment):

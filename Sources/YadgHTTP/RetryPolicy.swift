@@ -1,6 +1,6 @@
 import Foundation
 
-/// When to try a praise request again, and how long to wait (ai.md §1.5). Pure, so the schedule
+/// When to try a request again, and how long to wait (see the module's RetryingRequests article). Pure, so the schedule
 /// is tested without a network or a clock.
 public struct RetryPolicy: Sendable, Equatable {
     /// Attempts in all, the first included.

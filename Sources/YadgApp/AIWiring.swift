@@ -2,18 +2,17 @@ import Foundation
 import YadgAI
 import YadgCore
 import YadgResources
-import YadgStorage
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Reads the AI settings (environment over `config` in the config folder) and builds the provider.
-enum AIWiring {
+public enum AIWiring {
     /// The settings, after `--no-ai`, and without a key from a config file others can read.
-    static func settings(environment: [String: String], configDirectory: String, noAI: Bool, copy: Copy)
-        -> AISettings
-    {
+    public static func settings(
+        environment: [String: String], configDirectory: String, noAI: Bool, copy: Copy, warn: (String) -> Void
+    ) -> AISettings {
         let path = configDirectory + "/config"
         var config = (try? String(contentsOfFile: path, encoding: .utf8)).map(AISettings.parseConfig) ?? [:]
         if config["api_key"] != nil, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
@@ -21,7 +20,7 @@ enum AIWiring {
         {
             // As OpenSSH refuses a private key others can read.
             config["api_key"] = nil
-            Output.err(Copy.fill(copy.aiKeyFileTooOpen, ["path": path]) + "\n")
+            warn(Copy.fill(copy.aiKeyFileTooOpen, ["path": path]))
         }
         var settings = AISettings.resolve(environment: environment, config: config)
         if noAI { settings.provider = .none }
@@ -30,7 +29,7 @@ enum AIWiring {
 
     /// The provider to use now: configured ones always; detected ones only with consent.
     static func provider(
-        _ settings: AISettings, store: SQLiteMomentStore, configDirectory: String
+        _ settings: AISettings, store: any MomentHistory, configDirectory: String
     ) -> HTTPPraiseProvider? {
         guard settings.provider != .none else { return nil }
         if !settings.explicit && (try? store.stateValue(.aiConsent)) != "yes" { return nil }

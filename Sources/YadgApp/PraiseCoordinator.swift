@@ -1,32 +1,25 @@
 import Foundation
-import YadgAI
+import Synchronization
 import YadgCore
-import YadgStorage
 
 /// Asks the AI provider for praise in the background, one detached task per moment, so the
 /// prompt is back at once. Accepted praise is stored with its moment, then handed to `deliver`
 /// (the conversation's outbox, or stdout in pipes). Errors end in an outcome, never a crash.
-final class PraiseCoordinator: @unchecked Sendable {
-    enum Outcome {
-        case praise(String)
-        case failed(PraiseProviderError)
-    }
-
+final class PraiseCoordinator: Sendable {
     let provider: any PraiseProvider
-    let store: SQLiteMomentStore
+    let store: any MomentHistory
     let zone: TimeZone
     let clock: any WallClock
     /// Called on a background thread with the moment, the outcome, and whether it needs a label
     /// (it is not the latest moment, or other praise is still on its way).
-    let deliver: @Sendable (Moment, Outcome, Bool) -> Void
+    let deliver: @Sendable (Moment, PraiseOutcome, Bool) -> Void
     private let group = DispatchGroup()
-    private let lock = NSLock()
-    private var latest: UUID?
-    private var pending = 0
+    /// The latest moment asked about, and how many answers are still on their way.
+    private let progress = Mutex<(latest: UUID?, pending: Int)>((nil, 0))
 
     init(
-        provider: any PraiseProvider, store: SQLiteMomentStore, zone: TimeZone, clock: any WallClock,
-        deliver: @escaping @Sendable (Moment, Outcome, Bool) -> Void
+        provider: any PraiseProvider, store: any MomentHistory, zone: TimeZone, clock: any WallClock,
+        deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
     ) {
         self.provider = provider
         self.store = store
@@ -37,13 +30,13 @@ final class PraiseCoordinator: @unchecked Sendable {
 
     func request(for moment: Moment) {
         guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone) else { return }
-        lock.withLock {
-            latest = moment.id
-            pending += 1
+        progress.withLock {
+            $0.latest = moment.id
+            $0.pending += 1
         }
         group.enter()
         Task.detached { [self] in
-            let outcome: Outcome
+            let outcome: PraiseOutcome
             do {
                 let raw = try await provider.praise(for: request)
                 if let text = PraiseReplyValidator.accept(raw) {
@@ -57,9 +50,9 @@ final class PraiseCoordinator: @unchecked Sendable {
             } catch {
                 outcome = .failed(.transport)
             }
-            let labelled = lock.withLock {
-                pending -= 1
-                return latest != moment.id || pending > 0
+            let labelled = progress.withLock {
+                $0.pending -= 1
+                return $0.latest != moment.id || $0.pending > 0
             }
             deliver(moment, outcome, labelled)
             group.leave()
@@ -71,30 +64,15 @@ final class PraiseCoordinator: @unchecked Sendable {
         _ = group.wait(timeout: .now() + seconds)
     }
 
-    /// The lines for an outcome: `✨ …`, or the one dim line on failure (none when cancelled).
-    static func lines(_ moment: Moment, _ outcome: Outcome, labelled: Bool, copy: Copy) -> [StyledLine] {
-        let label = labelled ? Copy.fill(copy.aiPraiseLabel, ["text": String(moment.text.prefix(40))]) + " " : ""
-        switch outcome {
-        case .praise(let text):
-            return [StyledLine("  ✨ " + label + text, .secondary)]
-        case .failed(.cancelled):
-            return []
-        case .failed:
-            return [StyledLine("  " + label + copy.aiPraiseFailed, .dim)]
-        }
-    }
-
     /// `--json` events: praise, or praise_failed with a reason.
-    static func json(_ moment: Moment, _ outcome: Outcome) -> String {
-        let id = JSONEvents.quote(moment.id.uuidString.lowercased())
+    static func json(_ moment: Moment, _ outcome: PraiseOutcome) -> String {
+        let id = JSONText.quote(moment.id.uuidString.lowercased())
         switch outcome {
         case .praise(let text):
-            return JSONEvents.object([
-                ("event", JSONEvents.quote("praise")), ("id", id), ("praise", JSONEvents.quote(text)),
-            ])
+            return JSONText.object([("event", JSONText.quote("praise")), ("id", id), ("praise", JSONText.quote(text))])
         case .failed(let error):
-            return JSONEvents.object([
-                ("event", JSONEvents.quote("praise_failed")), ("id", id), ("reason", JSONEvents.quote(error.reason)),
+            return JSONText.object([
+                ("event", JSONText.quote("praise_failed")), ("id", id), ("reason", JSONText.quote(error.reason)),
             ])
         }
     }

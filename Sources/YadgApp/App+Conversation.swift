@@ -1,0 +1,84 @@
+import Foundation
+import YadgAI
+import YadgCore
+import YadgTerminal
+
+/// The conversation on a terminal: onboarding once, Home, then lines until Ctrl-D or /quit. AI
+/// praise and Journey summaries arrive in the background and are printed above the line being
+/// typed.
+extension App {
+    public func converse(historyPath: String) -> Int32 {
+        var typedAhead = ""
+        if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
+            let onboarding = OnboardingPresenter(style: style, copy: copy)
+            let finished = onboarding.present()
+            try? store.setState([.hasSeenOnboarding: "1"])
+            if !finished { return 0 }
+            typedAhead = onboarding.typedAhead
+        }
+        askForAIConsentIfNeeded()
+        // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
+        let style = self.style
+        let fitted: @Sendable ([StyledLine]) -> String = {
+            style.render($0.wrapped(to: EditLineReader.currentColumns))
+        }
+        output.out(fitted(shell.home()) + "\n")
+        let outbox = Outbox()
+        let copy = self.copy
+        let coordinator = provider.map { provider in
+            PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
+                moment, outcome, labelled in
+                let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
+                if !lines.isEmpty { outbox.post(fitted(lines)) }
+            }
+        }
+        let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
+        let reader: any ConversationReader =
+            dumbTerminal
+            ? DumbTerminalReader(prompt: "› ", outbox: outbox)
+            : EditLineReader(
+                prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
+        // What was typed during the walkthrough comes back as the first line, ready to edit.
+        var prefill = !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy.firstLogPrefill : nil
+        while let line = reader.readLine(prefill: prefill) {
+            prefill = nil
+            shell.width = EditLineReader.currentColumns
+            let handled = shell.handle(line)
+            let reply = resolve(handled, waitForSummaries: false)
+            guard !reply.lines.isEmpty else { continue }
+            reader.write(fitted(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
+            for effect in handled.effects {
+                switch effect {
+                case .requestPraise(let moment):
+                    coordinator?.request(for: moment)
+                case .writeSummaries(let days, _):
+                    guard let writer = coordinator?.provider as? any DaySummaryWriter else { continue }
+                    let store = self.store
+                    Task.detached {
+                        await LookBackIO.writeSummaries(days, writer: writer, store: store) { day, text in
+                            let line = Copy.fill(copy.journeySummaryArrived, ["day": day.day.long, "summary": text])
+                            outbox.post(fitted([StyledLine("  " + line, .secondary)]))
+                        }
+                    }
+                case .quit:
+                    return 0
+                case .export, .importFile, .parsePhrases:
+                    continue
+                }
+            }
+        }
+        output.out(style.render(StyledLine(copy.goodbye, .secondary)) + "\n")
+        return 0
+    }
+
+    /// Once, on a terminal: may a provider that was only detected (not chosen) be used?
+    private func askForAIConsentIfNeeded() {
+        guard settings.provider != .none, !settings.explicit, (try? store.stateValue(.aiConsent)) == nil else { return }
+        let name = settings.provider.rawValue
+        let yes = OnboardingPresenter(style: style, copy: copy)
+            .askYesNo(Copy.fill(copy.aiConsentQuestion, ["provider": name]))
+        try? store.setState([.aiConsent: yes ? "yes" : "no"])
+        let answer = yes ? Copy.fill(copy.aiConsentYes, ["provider": name]) : copy.aiConsentNo
+        output.out(style.render([StyledLine(answer, .dim), StyledLine("")]))
+    }
+}

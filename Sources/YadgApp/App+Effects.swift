@@ -1,0 +1,70 @@
+import Foundation
+import YadgCore
+
+/// Carrying out the effects of a reply that change what is shown: files written or read, phrases
+/// parsed, and (where the mode waits) Journey summaries written before the page is shown again.
+/// Praise requests and summaries written in the background are left to each mode.
+extension App {
+    /// The reply to show once its effects have been carried out.
+    func resolve(_ reply: ShellReply, waitForSummaries: Bool) -> ShellReply {
+        var shown = reply
+        for effect in reply.effects {
+            switch effect {
+            case .export(let format, let path):
+                shown = export(format, to: path)
+            case .importFile(let path):
+                shown = importFile(path)
+            case .parsePhrases(let now, let zone):
+                parsePhrases(now: now, zone: zone)
+            case .writeSummaries(let days, let page) where waitForSummaries:
+                guard let provider else { continue }
+                LookBackIO.writeSummariesAndWait(days, writer: provider, store: store)
+                shown = shell.journey(page: page)
+            case .writeSummaries, .requestPraise, .quit:
+                continue
+            }
+        }
+        return shown
+    }
+
+    /// `/export` writes a dated file in the current folder and says where; `yadg export` writes to
+    /// stdout unless `--output` names a file.
+    private func export(_ format: ExportFormat, to path: String?) -> ShellReply {
+        let toStandardOutput = path == nil && shell.context.mode == .oneShot
+        let target =
+            toStandardOutput ? nil : path ?? LookBackIO.defaultExportPath(format, today: shell.context.today)
+        switch LookBackIO.export(
+            format, to: target, store: store, zone: zone, copy: copy, output: output,
+            outputIsTerminal: outputIsTerminal)
+        {
+        case .success(let count):
+            guard let target else { return ShellReply() }
+            return ShellReply(lines: [
+                StyledLine(Copy.fill(copy.exportDone, ["count": String(count), "path": target]), .primary)
+            ])
+        case .failure(let failure):
+            return .failed(failure.message)
+        }
+    }
+
+    private func importFile(_ path: String) -> ShellReply {
+        switch LookBackIO.importFile(path, store: store, copy: copy, crisis: shell.resources.crisis) {
+        case .success(let message): return ShellReply(lines: [StyledLine(message)])
+        case .failure(let failure): return .failed(failure.message)
+        }
+    }
+
+    /// `yadg parse`: every line of stdin, one JSON object each, written in large chunks.
+    private func parsePhrases(now: Date, zone: TimeZone) {
+        let parser = TimeExpressionParser()
+        var buffer = ""
+        while let line = readLine(strippingNewline: true) {
+            buffer += ParsedPhrase.json(line, parser: parser, now: now, zone: zone) + "\n"
+            if buffer.utf8.count > 64 * 1024 {
+                output.out(buffer)
+                buffer = ""
+            }
+        }
+        output.out(buffer)
+    }
+}

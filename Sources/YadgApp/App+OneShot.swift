@@ -1,0 +1,59 @@
+import Foundation
+import YadgCore
+
+/// `yadg log took a walk`, `yadg moments`, `yadg export -o file.json`: one command, then exit.
+extension App {
+    /// How long a one-shot `yadg journey` spends writing AI summaries for next time, after it printed.
+    static let oneShotSummaryWait = 2.0
+
+    /// Runs `words` (argv after the options) through the command table. Exit status 0, 1 when it
+    /// could not be done, 2 when it was not used right.
+    public func runCommand(_ words: [String]) -> Int32 {
+        let command: SlashCommand
+        do {
+            command = try SlashCommand.parse(words: words)
+        } catch {
+            output.err("yadg: " + subcommandError(error, words: words) + "\n")
+            return 2
+        }
+        // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
+        // need the conversation around them.
+        guard command.type.spec.asSubcommand else {
+            output.err("yadg: " + Copy.fill(copy.commandOnlyInConversation, ["name": command.name]) + "\n")
+            return 2
+        }
+        let reply = shell.run(command)
+        let shown = resolve(reply, waitForSummaries: false)
+        show(shown)
+        for effect in reply.effects {
+            // The Journey shows what is cached (or the offline line) at once; AI summaries for the
+            // stale days are written for next time, within a short bound.
+            if case .writeSummaries(let days, _) = effect, let provider {
+                LookBackIO.writeSummariesAndWait(days, writer: provider, store: store, seconds: Self.oneShotSummaryWait)
+            }
+        }
+        let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }
+        if !praised.isEmpty, let coordinator = printingCoordinator() {
+            praised.forEach(coordinator.request(for:))
+            coordinator.waitForAll(seconds: praiseWait)
+        }
+        guard let failure = shown.failure else { return 0 }
+        output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
+        return shown.isUsageError ? 2 : 1
+    }
+
+    /// `yadg took a walk`: said as a command line (no slash), with the way to log it.
+    private func subcommandError(_ error: SlashCommand.ParseError, words: [String]) -> String {
+        switch error {
+        case .unknown(let name, let suggestion?):
+            return Copy.fill(
+                copy.unknownSubcommandWithSuggestion,
+                ["name": name, "suggestion": String(suggestion.drop(while: { $0 == "/" }))])
+        case .unknown(let name, nil):
+            return TerminalSanitizer.clean(
+                Copy.fill(copy.unknownSubcommand, ["name": name, "words": words.joined(separator: " ")]))
+        case .takesNoArguments:
+            return shell.reply(to: error).failure ?? ""
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import YadgCore
+import YadgTerminal
+
+/// Piped lines: each is a moment or a command; results as they are committed. Lines already
+/// waiting share one transaction (group commit) and are acknowledged after it commits.
+extension App {
+    /// At most this many waiting lines share one commit…
+    static let linesPerCommit = 512
+    /// …and a commit waits at most this long for the lines before it, so acknowledgements keep flowing.
+    static let commitEvery: UInt64 = 20_000_000  // ns
+
+    /// Lines that were not logged get one line each on stderr, and the exit status is 1.
+    public func readPipe(_ input: any LineBatches = WaitingLinesReader()) -> Int32 {
+        var status: Int32 = 0
+        var lineNumber = 0
+        let coordinator = printingCoordinator()
+        defer { coordinator?.waitForAll(seconds: praiseWait) }
+        while let waiting = input.nextLines(limit: Self.linesPerCommit) {
+            for group in Self.runsOfMoments(waiting) {
+                var rest = group[...]
+                while !rest.isEmpty {
+                    let replies = handle(rest)
+                    rest = rest.dropFirst(replies.count)
+                    for handled in replies {
+                        lineNumber += 1
+                        let reply = resolve(handled, waitForSummaries: true)
+                        show(reply)
+                        for case .requestPraise(let moment) in handled.effects { coordinator?.request(for: moment) }
+                        if let failure = reply.failure {
+                            status = 1
+                            output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
+                        }
+                        if reply.quit { return status }
+                    }
+                }
+            }
+        }
+        return status
+    }
+
+    /// Waiting lines split so that each command stands alone and the lines between commands (moments,
+    /// and the answers of `/did`) form runs that can be committed together.
+    static func runsOfMoments(_ lines: [String]) -> [[String]] {
+        var runs: [[String]] = []
+        var run: [String] = []
+        for line in lines {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("/") {
+                if !run.isEmpty { runs.append(run) }
+                runs.append([line])
+                run = []
+            } else {
+                run.append(line)
+            }
+        }
+        if !run.isEmpty { runs.append(run) }
+        return runs
+    }
+
+    /// Handles the first of `lines` in one transaction (group commit), as many as fit in
+    /// ``commitEvery``; returns their replies, shown only after the commit. If the commit fails,
+    /// every moment in it is reported as not logged.
+    private func handle(_ lines: ArraySlice<String>) -> [ShellReply] {
+        guard lines.count > 1, store.writeRefusal == nil, let first = lines.first else {
+            return lines.prefix(1).map(shell.handle)
+        }
+        var replies: [ShellReply] = []
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.commitEvery
+        do {
+            try store.batch {
+                for line in lines {
+                    replies.append(shell.handle(line))
+                    if DispatchTime.now().uptimeNanoseconds > deadline { break }
+                }
+            }
+            return replies
+        } catch {
+            guard !replies.isEmpty else { return [shell.handle(first)] }
+            let message = shell.message(for: error)
+            return zip(lines, replies).map { line, reply in
+                guard reply.events.contains(where: \.isLogged) else { return reply }
+                return ShellReply(
+                    lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
+                    failure: message)
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import YadgAI
+import YadgCore
+import YadgTerminal
+
+/// The application: the three ways a run talks to a person (the conversation, piped lines,
+/// one-shot commands) around one ``Shell``, carrying out the effects of its replies. Everything it
+/// touches is injected, so tests reach it without spawning the binary.
+public struct App {
+    let shell: Shell
+    let store: any MomentHistory
+    let style: TerminalStyle
+    /// `--json`: events, one JSON object a line, instead of text.
+    let json: Bool
+    let clock: any WallClock
+    let zone: TimeZone
+    let settings: AISettings
+    let configDirectory: String
+    let output: any OutputSink
+    /// stdout is a terminal (CSV printed there is sanitised).
+    var outputIsTerminal = false
+    /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
+    var dumbTerminal = false
+
+    var copy: Copy { shell.resources.copy }
+
+    public init(
+        shell: Shell, store: any MomentHistory, style: TerminalStyle, json: Bool, clock: any WallClock,
+        zone: TimeZone, settings: AISettings, configDirectory: String, output: any OutputSink = StandardStreams(),
+        outputIsTerminal: Bool = false, dumbTerminal: Bool = false
+    ) {
+        self.shell = shell
+        self.store = store
+        self.style = style
+        self.json = json
+        self.clock = clock
+        self.zone = zone
+        self.settings = settings
+        self.configDirectory = configDirectory
+        self.output = output
+        self.outputIsTerminal = outputIsTerminal
+        self.dumbTerminal = dumbTerminal
+    }
+
+    /// The AI provider to use now, if any (configured, or detected and agreed to).
+    var provider: HTTPPraiseProvider? {
+        AIWiring.provider(settings, store: store, configDirectory: configDirectory)
+    }
+
+    /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
+    var praiseWait: Double { settings.timeout + 1 }
+
+    /// A coordinator that prints praise straight to the output (pipes and one-shot commands).
+    func printingCoordinator() -> PraiseCoordinator? {
+        guard let provider else { return nil }
+        let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
+        return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
+            moment, outcome, labelled in
+            if json {
+                output.out(PraiseCoordinator.json(moment, outcome) + "\n")
+            } else {
+                let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
+                if !lines.isEmpty { output.out(style.render(lines)) }
+            }
+        }
+    }
+
+    /// Prints a reply as text (pipes: results only, not-logged lines go to stderr) or JSON events.
+    func show(_ reply: ShellReply) {
+        if json {
+            let events =
+                reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
+                ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
+            for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone) { output.out(line + "\n") }
+            // A command that could not run (an unknown /command, say) is an event too.
+            if reply.events.isEmpty, let failure = reply.failure {
+                output.out(
+                    JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n")
+            }
+            return
+        }
+        let notLogged = reply.events.contains(where: \.isNotLogged)
+        if notLogged || (reply.failure != nil && reply.events.isEmpty) { return }
+        if !reply.lines.isEmpty { output.out(style.render(reply.lines)) }
+    }
+}

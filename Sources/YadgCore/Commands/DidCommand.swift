@@ -1,0 +1,60 @@
+import Foundation
+
+/// `/did`: the guided flow of the app's Log Moment screen — what, then when, then Enter to save.
+/// Its answers arrive as the next lines; ``answer(_:at:in:)`` takes each.
+struct DidCommand: ShellCommand {
+    static let spec = CommandSpec("did", takesArguments: false, asSubcommand: false)
+
+    init(_ arguments: CommandArguments) {}
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        context.state.guidedLog = .askingText
+        return ShellReply(lines: [StyledLine(context.copy.didAskText, .primary)])
+    }
+
+    /// The next answer in `/did`.
+    static func answer(_ line: String, at step: ConversationState.GuidedLog, in context: inout CommandContext)
+        -> ShellReply
+    {
+        let copy = context.copy
+        let answer = line.trimmingCharacters(in: .whitespaces)
+        let now = context.clock.now()
+        switch step {
+        case .askingText:
+            guard !answer.isEmpty else { return cancel(in: &context) }
+            let parsed = context.parser.parse(answer, now: now, timeZone: context.zone)
+            if parsed.kind == .past && !parsed.text.isEmpty {
+                // The answer already says when: go straight to saving.
+                return confirm(parsed.text, at: parsed.happenedAt, said: parsed.said, now: now, in: &context)
+            }
+            context.state.guidedLog = .askingWhen(text: answer)
+            return ShellReply(lines: [StyledLine(copy.didAskWhen, .dim)])
+        case .askingWhen(let text):
+            if answer.isEmpty { return confirm(text, at: now, said: .now, now: now, in: &context) }
+            switch context.readWhen(answer, now: now) {
+            case .at(let date, let said): return confirm(text, at: date, said: said, now: now, in: &context)
+            case .future: return ShellReply(lines: [StyledLine(copy.didFutureWhen)])
+            case .unclear: return ShellReply(lines: [StyledLine(copy.didUnclearWhen)])
+            }
+        case .confirming(let text, let date, let said):
+            guard answer.isEmpty else { return ShellReply(lines: [StyledLine(copy.didConfirm, .dim)]) }
+            context.state.guidedLog = nil
+            return context.save(text: text, happenedAt: date, said: said, input: text, now: now)
+        }
+    }
+
+    /// Ends `/did` without saving (an empty first answer, or `/cancel`).
+    static func cancel(in context: inout CommandContext) -> ShellReply {
+        context.state.guidedLog = nil
+        return ShellReply(lines: [StyledLine(context.copy.didCancelled, .dim)])
+    }
+
+    private static func confirm(
+        _ text: String, at date: Date, said: SaidTime, now: Date, in context: inout CommandContext
+    ) -> ShellReply {
+        context.state.guidedLog = .confirming(text: text, happenedAt: date, said: said)
+        return ShellReply(lines: [
+            StyledLine("  \(text) · \(context.whenWords(date, said, now))"), StyledLine(context.copy.didConfirm, .dim),
+        ])
+    }
+}

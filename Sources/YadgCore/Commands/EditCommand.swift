@@ -1,0 +1,31 @@
+/// `/edit 12 new words`: changes a moment's text (its time and praise stay).
+struct EditCommand: ShellCommand {
+    static let spec = CommandSpec("edit", takesArguments: true, asSubcommand: false)
+
+    let reference: String
+    let text: String
+
+    init(_ arguments: CommandArguments) {
+        let parts = arguments.text.split(separator: " ", maxSplits: 1).map(String.init)
+        reference = parts.first ?? ""
+        text = parts.count > 1 ? MomentTextRule.normalizeWhitespace(parts[1].unicodeScalars) : ""
+    }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        let copy = context.copy
+        switch context.moment(reference: reference, command: Self.spec.name) {
+        case .failure(let early): return early.reply
+        case .success(var moment):
+            guard !text.isEmpty else { return .failed(copy.editNeedsText) }
+            guard text.count <= CommandContext.maxTextLength else {
+                return .failed(Copy.fill(copy.notLoggedTooLong, ["limit": String(CommandContext.maxTextLength)]))
+            }
+            moment.text = text
+            // Once a moment held crisis language it stays private, whatever it is edited to.
+            moment = context.resources.crisis.flagged(moment)
+            let reply = context.saved(moment, Copy.fill(copy.editDone, ["text": text]))
+            guard moment.isCrisis, reply.failure == nil else { return reply }
+            return ShellReply(lines: reply.lines + context.crisisLines())
+        }
+    }
+}

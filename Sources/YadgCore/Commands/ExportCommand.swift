@@ -1,0 +1,48 @@
+/// `/export [json|csv|md]` and `yadg export [--format json|csv|md] [--output FILE]`: one parser for
+/// both. The file is written by the application (the core does no file I/O).
+struct ExportCommand: ShellCommand {
+    static let spec = CommandSpec("export", takesArguments: true)
+
+    enum Parsed: Equatable {
+        case export(ExportFormat, path: String?)
+        case unknownFormat(String)
+    }
+
+    let parsed: Parsed
+
+    init(_ arguments: CommandArguments) { parsed = Self.parse(arguments.words) }
+
+    static func parse(_ words: [String]) -> Parsed {
+        var format = ExportFormat.json
+        var path: String?
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "--format", "-f":
+                let value = rest.popFirst() ?? ""
+                guard let chosen = Self.format(named: value) else { return .unknownFormat(value) }
+                format = chosen
+            case "--output", "-o":
+                path = rest.popFirst() ?? ""
+            default:
+                guard let chosen = Self.format(named: word) else { return .unknownFormat(word) }
+                format = chosen
+            }
+        }
+        return .export(format, path: path)
+    }
+
+    private static func format(named name: String) -> ExportFormat? {
+        let lowered = name.lowercased()
+        return ExportFormat(rawValue: lowered == "markdown" ? "md" : lowered)
+    }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        switch parsed {
+        case .unknownFormat(let name):
+            return .failed(Copy.fill(context.copy.exportUnknownFormat, ["format": name]), usage: true)
+        case .export(let format, let path):
+            return ShellReply(effects: [.export(format, path: path)])
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// `/fav 12`: marks a moment as a favourite.
+struct FavCommand: ShellCommand {
+    static let spec = CommandSpec(
+        "fav", aliases: ["favorite", "favourite"], takesArguments: true, asSubcommand: false)
+
+    let reference: String
+
+    init(_ arguments: CommandArguments) { reference = arguments.text }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        switch context.moment(reference: reference, command: Self.spec.name) {
+        case .failure(let early): return early.reply
+        case .success(var moment):
+            moment.isFavorite = true
+            return context.saved(moment, Copy.fill(context.copy.favDone, ["text": moment.text]))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// `/find words`: moments containing every word, newest first.
+struct FindCommand: ShellCommand {
+    static let spec = CommandSpec("find", aliases: ["search"], takesArguments: true)
+
+    let arguments: CommandArguments
+
+    init(_ arguments: CommandArguments) { self.arguments = arguments }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        let copy = context.copy
+        let words = arguments.text
+        return context.reading {
+            guard !arguments.words.isEmpty else { return ShellReply(lines: [StyledLine(copy.findNeedsWords)]) }
+            let moments = try context.store.moments(containing: arguments.words, limit: 50)
+            guard !moments.isEmpty else {
+                return ShellReply(
+                    lines: [StyledLine(Copy.fill(copy.findNothing, ["words": words]))], events: [.moments([])])
+            }
+            var lines = MomentsByDayView.render(
+                moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width)
+            lines[0] = StyledLine(Copy.fill(copy.findTitle, ["words": words]), .title)
+            return ShellReply(lines: lines, events: [.moments(moments)])
+        }
+    }
+}

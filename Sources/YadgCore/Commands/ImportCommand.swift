@@ -1,0 +1,14 @@
+/// `yadg import FILE`: reads a JSON export into the store (idempotent on ids). The application
+/// reads the file; the moments are checked by ``MomentExport/decode(_:crisis:)``.
+struct ImportCommand: ShellCommand {
+    static let spec = CommandSpec("import", takesArguments: true, inConversation: false)
+
+    let path: String
+
+    init(_ arguments: CommandArguments) { path = arguments.text }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        guard !path.isEmpty else { return .failed(context.copy.importNeedsFile, usage: true) }
+        return ShellReply(effects: [.importFile(path: path)])
+    }
+}

@@ -1,0 +1,20 @@
+/// `/unfav 12`: a favourite is an ordinary moment again.
+struct UnfavCommand: ShellCommand {
+    static let spec = CommandSpec("unfav", takesArguments: true, asSubcommand: false)
+
+    let reference: String
+
+    init(_ arguments: CommandArguments) { reference = arguments.text }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        switch context.moment(reference: reference, command: Self.spec.name) {
+        case .failure(let early): return early.reply
+        case .success(var moment):
+            guard moment.isFavorite else {
+                return ShellReply(lines: [StyledLine(Copy.fill(context.copy.unfavNotFavorite, ["text": moment.text]))])
+            }
+            moment.isFavorite = false
+            return context.saved(moment, Copy.fill(context.copy.unfavDone, ["text": moment.text]))
+        }
+    }
+}

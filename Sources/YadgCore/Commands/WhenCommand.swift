@@ -1,0 +1,35 @@
+/// `/when 5 hours ago`: moves the last moment to that time.
+struct WhenCommand: ShellCommand {
+    static let spec = CommandSpec("when", takesArguments: true)
+
+    let expression: String
+
+    init(_ arguments: CommandArguments) { expression = arguments.text }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        let copy = context.copy
+        guard !expression.isEmpty else { return ShellReply(lines: [StyledLine(copy.whenNeedsExpression)]) }
+        guard var moment = (try? context.store.lastSubmittedMoment()) ?? nil else {
+            return ShellReply(lines: [StyledLine(copy.whenNoMoment)])
+        }
+        let now = context.clock.now()
+        switch context.readWhen(expression, now: now) {
+        case .unclear:
+            return .failed(Copy.fill(copy.whenUnclear, ["expression": expression]))
+        case .future:
+            return .failed(Copy.fill(copy.whenFuture, ["text": moment.text]))
+        case .at(let date, let said):
+            moment.happenedAt = date
+            moment.said = said
+            moment.timeAgo = max(0, Int(moment.submittedAt.timeIntervalSince(date).rounded()))
+            do {
+                try context.store.update(moment)
+            } catch {
+                return .failed(context.message(for: error))
+            }
+            return ShellReply(lines: [
+                StyledLine(Copy.fill(copy.whenSet, ["when": context.whenWords(date, said, now)]), .primary)
+            ])
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Everything a command may use: the injected store, clock, zone and randomness, the resources,
+/// how the person reaches yadg, and the conversation's state (the one part commands change).
+public struct CommandContext {
+    public let store: any MomentHistory
+    public let clock: any WallClock
+    public let zone: TimeZone
+    public let resources: ShellResources
+    public let mode: Shell.Mode
+    /// Terminal width for views; the application keeps it current.
+    public var width = 80
+    public var state = ConversationState()
+    var rng: any RandomNumberGenerator
+    /// Makes moment ids. Random in production even when praise choice is seeded: ids from a
+    /// seeded generator would repeat across runs and collide with stored moments.
+    let makeID: () -> UUID
+    let parser = TimeExpressionParser()
+
+    var copy: Copy { resources.copy }
+
+    /// Longest moment text accepted, in characters.
+    public static let maxTextLength = 1000
+
+    public var today: LocalDay { LocalDay(number: TimeWords.dayNumber(clock.now(), zone)) }
+
+    func startOfDay(_ day: LocalDay) -> Date {
+        TimeContext(now: clock.now(), zone: zone).instant(day: day.number)
+    }
+
+    // MARK: Replies
+
+    /// The reply of a command that only shows lines (reported as a `command` event in `--json`).
+    func shown(_ lines: [StyledLine], by name: String) -> ShellReply {
+        ShellReply(lines: lines, events: [.command(name: name, output: lines.plainText)])
+    }
+
+    /// Runs a view; a read that fails is said, never shown as an empty view.
+    func reading(_ body: () throws -> ShellReply) -> ShellReply {
+        do {
+            return try body()
+        } catch {
+            return .failed(readMessage(for: error))
+        }
+    }
+
+    /// Writes a changed moment and says so, or says why it could not be written.
+    func saved(_ moment: Moment, _ message: String) -> ShellReply {
+        do {
+            try store.update(moment)
+        } catch {
+            return .failed(self.message(for: error))
+        }
+        return ShellReply(lines: [StyledLine(message, .primary)])
+    }
+
+    /// What a person can act on when a write failed.
+    public func message(for error: any Error) -> String {
+        switch error as? MomentStoreError {
+        case .newerSchema?: return copy.newerSchema
+        case .damaged?: return copy.damagedDatabase
+        case nil: return copy.saveFailed
+        }
+    }
+
+    /// What a person can act on when a read failed: never an empty view.
+    func readMessage(for error: any Error) -> String {
+        if case .damaged? = error as? MomentStoreError { return copy.damagedDatabase }
+        return copy.readFailed
+    }
+
+    /// The crisis message, under a card or an edit.
+    func crisisLines() -> [StyledLine] {
+        copy.crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
+    }
+
+    // MARK: Rows
+
+    /// The moment a reference names: its short number (`12` or `#12`, the same in every list and
+    /// session) or `last`, the moment just logged. A reply that says why when there is none.
+    func moment(reference: String, command: String) -> Result<Moment, EarlyReply> {
+        let text = reference.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else {
+            return .failure(EarlyReply(.failed(Copy.fill(copy.referenceNeeded, ["command": command]))))
+        }
+        let found: Moment??
+        if text.lowercased() == "last" {
+            found = try? store.lastSubmittedMoment()
+        } else if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
+            found = try? store.moment(ref: n)
+        } else {
+            found = nil
+        }
+        guard let found = found ?? nil, found.archivedAt == nil else {
+            return .failure(EarlyReply(.failed(Copy.fill(copy.referenceUnknown, ["reference": text]))))
+        }
+        return .success(found)
+    }
+
+    /// A reply that ends a command early (a bad row number, say).
+    struct EarlyReply: Error {
+        let reply: ShellReply
+        init(_ reply: ShellReply) { self.reply = reply }
+    }
+}

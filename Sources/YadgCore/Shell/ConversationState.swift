@@ -1,0 +1,24 @@
+import Foundation
+
+/// What the conversation remembers between lines. A value: commands receive it with their
+/// context, change it, and the shell keeps the result.
+public struct ConversationState {
+    /// The step of `/did` in progress, if any.
+    var guidedLog: GuidedLog?
+    /// Deleted moments, newest last, for `/undo`.
+    var deleted: [Moment] = []
+    /// The oldest day the Journey has shown, for `/journey more`.
+    var journeyCursor: LocalDay?
+    /// The recent praise lines as last saved (read from the store once).
+    var recentPraise: [String]?
+    /// Which Home phrase shows now.
+    var homePhraseIndex = 0
+    var hasShownAfterCardHint = false
+
+    /// The steps of `/did`.
+    enum GuidedLog: Equatable {
+        case askingText
+        case askingWhen(text: String)
+        case confirming(text: String, happenedAt: Date, said: SaidTime)
+    }
+}

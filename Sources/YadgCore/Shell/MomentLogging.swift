@@ -1,0 +1,77 @@
+import Foundation
+
+/// Logging a moment: the line every non-command input becomes, and what `/log` and `/did` end in.
+extension CommandContext {
+    /// How many recent offline praise lines are kept to avoid repeats.
+    static let recentPraiseCount = 5
+
+    /// Saves a moment from a line such as "took a walk 2 hours ago".
+    mutating func log(_ line: String) -> ShellReply {
+        guard line.count <= Self.maxTextLength else {
+            var lines = [StyledLine(Copy.fill(copy.notLoggedTooLong, ["limit": String(Self.maxTextLength)]))]
+            if mode == .conversation { lines.append(StyledLine(copy.tooLongHistoryHint, .dim)) }
+            return notLogged(line, .tooLong, lines)
+        }
+        let now = clock.now()
+        let parsed = parser.parse(line, now: now, timeZone: zone)
+        if parsed.kind == .future {
+            return notLogged(line, .future, [StyledLine(copy.notLoggedFuture)])
+        }
+        if parsed.text.isEmpty {
+            let message = Copy.fill(copy.notLoggedNoText, ["expression": parsed.timeExpression ?? ""])
+            return notLogged(line, .noText, [StyledLine(message)])
+        }
+        return save(text: parsed.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now)
+    }
+
+    /// Saves a moment (committed before anything acknowledges it) and returns its card, with the
+    /// request for AI praise as an effect.
+    mutating func save(text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date) -> ShellReply {
+        let category = resources.classifier.classify(text)
+        let recent = recentPraise()
+        // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
+        let crisis = resources.crisis.matches(text)
+        let praise = crisis ? "" : PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
+        var moment = Moment(
+            id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
+            offlinePraise: praise, action: category.rawValue, isCrisis: crisis)
+        moment.said = said
+        let newRecent =
+            crisis
+            ? recent.prefix(Self.recentPraiseCount)
+            : ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
+        do {
+            let inserted = try store.insert(
+                moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
+            // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
+            guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)]) }
+            // The store gave it the next short reference; read it back for the card.
+            moment.ref = try store.moment(id: moment.id)?.ref ?? 0
+            state.recentPraise = Array(newRecent)
+        } catch {
+            return notLogged(line, .saveFailed, [StyledLine(message(for: error))])
+        }
+        var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy)
+        if crisis {
+            lines += crisisLines()
+            return ShellReply(lines: lines, events: [.logged(moment)])
+        }
+        if mode == .conversation && !state.hasShownAfterCardHint {
+            state.hasShownAfterCardHint = true
+            lines.append(StyledLine("  " + copy.afterCardHint, .dim))
+        }
+        return ShellReply(lines: lines, events: [.logged(moment)], effects: [.requestPraise(moment)])
+    }
+
+    func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
+        ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
+    }
+
+    /// Only to keep lines from repeating, so a value cached for the session is good enough.
+    mutating func recentPraise() -> [String] {
+        if let cached = state.recentPraise { return cached }
+        let stored = ((try? store.stateValue(.recentPraise)) ?? nil)?.split(separator: "\n").map(String.init) ?? []
+        state.recentPraise = stored
+        return stored
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A command of yadg, declared in one file: its spec, how it reads its arguments, and its body.
+/// Slash commands (`/moments today`) and subcommands (`yadg moments today`) are the same command.
+///
+/// To add one, write a type conforming to this protocol in `Sources/YadgCore/Commands/`, add it to
+/// ``CommandTable/all``, and give it a line in the `commands` section of `Resources/copy.json` (its
+/// `/help` summary) plus a section for its own copy if it has any.
+public protocol ShellCommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Reads the words after the command's name. Wrong arguments are kept and reported by `run`,
+    /// where the copy is at hand.
+    init(_ arguments: CommandArguments)
+    /// Runs the command once against the conversation's state.
+    func run(in context: inout CommandContext) -> ShellReply
+}
+
+/// What the command table knows about a command.
+public struct CommandSpec: Sendable, Equatable {
+    public let name: String
+    /// Other spellings that run the same command.
+    public let aliases: [String]
+    public let takesArguments: Bool
+    /// Shown in `/help` and Tab completion of the conversation.
+    public let inConversation: Bool
+    /// Runnable as `yadg <name>`.
+    public let asSubcommand: Bool
+
+    public init(
+        _ name: String, aliases: [String] = [], takesArguments: Bool, inConversation: Bool = true,
+        asSubcommand: Bool = true
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.takesArguments = takesArguments
+        self.inConversation = inConversation
+        self.asSubcommand = asSubcommand
+    }
+}
+
+/// The words after a command's name, as typed (`/edit 3 a new text` keeps its spacing in `text`)
+/// and as separate words (`yadg export --output "my file.json"` keeps the argv words whole).
+public struct CommandArguments: Sendable, Equatable {
+    public let text: String
+    public let words: [String]
+
+    /// From a typed line.
+    public init(_ text: String) {
+        self.text = text
+        words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    /// From argv, where the shell already split the words.
+    public init(words: [String]) {
+        self.words = words
+        text = words.joined(separator: " ")
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+}
+
+/// A parsed command line: which command, with which arguments. Parsing is pure and separate from
+/// running it.
+public struct SlashCommand: Sendable {
+    public let type: any ShellCommand.Type
+    public let arguments: CommandArguments
+
+    public var name: String { type.spec.name }
+
+    /// The command, ready to run.
+    public var command: any ShellCommand { type.init(arguments) }
+
+    /// Why a `/line` is not a command we can run.
+    public enum ParseError: Error, Sendable, Equatable {
+        case unknown(name: String, suggestion: String?)
+        case takesNoArguments(name: String)
+    }
+
+    /// Parses `"/moments today"`. The leading slash is optional (for subcommands).
+    public static func parse(_ line: String) throws(ParseError) -> SlashCommand {
+        var body = Substring(line.trimmingCharacters(in: .whitespaces))
+        if body.hasPrefix("/") { body = body.dropFirst() }
+        let name = String(body.prefix { !$0.isWhitespace })
+        let rest = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        return try parse(name: name, CommandArguments(rest))
+    }
+
+    /// Parses argv words: `["export", "--output", "my file.json"]`.
+    public static func parse(words: [String]) throws(ParseError) -> SlashCommand {
+        try parse(name: words.first ?? "", CommandArguments(words: Array(words.dropFirst())))
+    }
+
+    private static func parse(name: String, _ arguments: CommandArguments) throws(ParseError) -> SlashCommand {
+        guard let type = CommandTable.command(named: name) else {
+            throw .unknown(name: name, suggestion: suggestion(for: name))
+        }
+        if !type.spec.takesArguments && !arguments.isEmpty { throw .takesNoArguments(name: type.spec.name) }
+        return SlashCommand(type: type, arguments: arguments)
+    }
+
+    /// The closest conversation command by edit distance (or the one it is a prefix of).
+    static func suggestion(for typed: String) -> String? {
+        let typed = typed.lowercased()
+        guard !typed.isEmpty else { return nil }
+        let names = CommandTable.specs.filter(\.inConversation).map(\.name)
+        if let prefixed = names.first(where: { $0.hasPrefix(typed) }) { return "/" + prefixed }
+        let scored = names.map { ($0, editDistance(typed, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= max(1, min(3, best.count / 2)) else { return nil }
+        return "/" + best
+    }
+
+    /// Levenshtein distance between two strings, by characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where j <= b.count {
+                current[j] = Swift.min(
+                    previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

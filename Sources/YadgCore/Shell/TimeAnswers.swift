@@ -1,0 +1,28 @@
+import Foundation
+
+/// Reading an answer that is only a time, for `/when` and `/did`.
+extension CommandContext {
+    enum WhenAnswer: Equatable {
+        case at(Date, SaidTime)
+        case future
+        case unclear
+    }
+
+    /// Reads any expression ("yesterday evening", "now"), or a short amount meaning that long ago
+    /// ("5 h", "20 min", "an hour").
+    func readWhen(_ answer: String, now: Date) -> WhenAnswer {
+        for candidate in [answer, answer + " ago"] {
+            let parsed = parser.parse(candidate, now: now, timeZone: zone)
+            guard parsed.kind != .none, parsed.text.isEmpty else { continue }
+            return parsed.kind == .future ? .future : .at(parsed.happenedAt, parsed.said)
+        }
+        return .unclear
+    }
+
+    /// "just now", "yesterday · 8:30 PM", or a day or period as said ("last week").
+    func whenWords(_ date: Date, _ said: SaidTime, _ now: Date) -> String {
+        if let words = said.words { return words }
+        let isNow = abs(now.timeIntervalSince(date)) < 60
+        return isNow ? TimeWords.relative(date, now: now, in: zone) : TimeWords.when(date, now: now, in: zone)
+    }
+}
