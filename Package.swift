@@ -47,12 +47,13 @@ let package = Package(
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 
         .testTarget(
-            name: "YadgCoreTests", dependencies: ["YadgCore", "YadgResources"], exclude: ["Fixtures"]),
+            name: "YadgCoreTests", dependencies: ["YadgCore", "YadgTerminal", "YadgResources"], exclude: ["Fixtures"]),
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "FixtureServer", path: "Tests/FixtureServer"),
         .testTarget(name: "YadgHTTPTests", dependencies: ["YadgHTTP", "FixtureServer"]),
-        .testTarget(name: "YadgAITests", dependencies: ["YadgAI", "YadgHTTP", "YadgCore", "YadgResources", "FixtureServer"]),
+        .testTarget(
+            name: "YadgAITests", dependencies: ["YadgAI", "YadgHTTP", "YadgCore", "YadgResources", "FixtureServer"]),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(name: "YadgEndToEndTests", dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer"]),
     ],

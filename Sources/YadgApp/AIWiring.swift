@@ -20,7 +20,7 @@ public enum AIWiring {
         {
             // As OpenSSH refuses a private key others can read.
             config["api_key"] = nil
-            warn(Copy.fill(copy.aiKeyFileTooOpen, ["path": path]))
+            warn(Copy.fill(copy[CommandLineCopy.self].aiKeyFileTooOpen, ["path": path]))
         }
         var settings = AISettings.resolve(environment: environment, config: config)
         if noAI { settings.provider = .none }

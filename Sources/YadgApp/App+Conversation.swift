@@ -39,7 +39,8 @@ extension App {
             : EditLineReader(
                 prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
         // What was typed during the walkthrough comes back as the first line, ready to edit.
-        var prefill = !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy.firstLogPrefill : nil
+        var prefill =
+            !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy[HomeCopy.self].firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
             shell.width = EditLineReader.currentColumns
@@ -56,7 +57,8 @@ extension App {
                     let store = self.store
                     Task.detached {
                         await LookBackIO.writeSummaries(days, writer: writer, store: store) { day, text in
-                            let line = Copy.fill(copy.journeySummaryArrived, ["day": day.day.long, "summary": text])
+                            let line = Copy.fill(
+                                copy[JourneyCopy.self].summaryArrived, ["day": day.day.long, "summary": text])
                             outbox.post(fitted([StyledLine("  " + line, .secondary)]))
                         }
                     }
@@ -67,7 +69,7 @@ extension App {
                 }
             }
         }
-        output.out(style.render(StyledLine(copy.goodbye, .secondary)) + "\n")
+        output.out(style.render(StyledLine(copy[HomeCopy.self].goodbye, .secondary)) + "\n")
         return 0
     }
 
@@ -76,9 +78,11 @@ extension App {
         guard settings.provider != .none, !settings.explicit, (try? store.stateValue(.aiConsent)) == nil else { return }
         let name = settings.provider.rawValue
         let yes = OnboardingPresenter(style: style, copy: copy)
-            .askYesNo(Copy.fill(copy.aiConsentQuestion, ["provider": name]))
+            .askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
-        let answer = yes ? Copy.fill(copy.aiConsentYes, ["provider": name]) : copy.aiConsentNo
+        let answer =
+            yes
+            ? Copy.fill(copy[OnboardingCopy.self].consentYes, ["provider": name]) : copy[OnboardingCopy.self].consentNo
         output.out(style.render([StyledLine(answer, .dim), StyledLine("")]))
     }
 }

@@ -40,7 +40,7 @@ extension App {
         case .success(let count):
             guard let target else { return ShellReply() }
             return ShellReply(lines: [
-                StyledLine(Copy.fill(copy.exportDone, ["count": String(count), "path": target]), .primary)
+                StyledLine(Copy.fill(copy[ExportCopy.self].done, ["count": String(count), "path": target]), .primary)
             ])
         case .failure(let failure):
             return .failed(failure.message)

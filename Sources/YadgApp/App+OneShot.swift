@@ -19,7 +19,8 @@ extension App {
         // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
         // need the conversation around them.
         guard command.type.spec.asSubcommand else {
-            output.err("yadg: " + Copy.fill(copy.commandOnlyInConversation, ["name": command.name]) + "\n")
+            output.err(
+                "yadg: " + Copy.fill(copy[CommandLineCopy.self].onlyInConversation, ["name": command.name]) + "\n")
             return 2
         }
         let reply = shell.run(command)
@@ -47,11 +48,13 @@ extension App {
         switch error {
         case .unknown(let name, let suggestion?):
             return Copy.fill(
-                copy.unknownSubcommandWithSuggestion,
+                copy[CommandLineCopy.self].unknownSubcommandWithSuggestion,
                 ["name": name, "suggestion": String(suggestion.drop(while: { $0 == "/" }))])
         case .unknown(let name, nil):
             return TerminalSanitizer.clean(
-                Copy.fill(copy.unknownSubcommand, ["name": name, "words": words.joined(separator: " ")]))
+                Copy.fill(
+                    copy[CommandLineCopy.self].unknownSubcommand, ["name": name, "words": words.joined(separator: " ")])
+            )
         case .takesNoArguments:
             return shell.reply(to: error).failure ?? ""
         }

@@ -71,7 +71,9 @@ public struct App {
             let events =
                 reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
                 ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
-            for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone) { output.out(line + "\n") }
+            for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone, copy: copy) {
+                output.out(line + "\n")
+            }
             // A command that could not run (an unknown /command, say) is an event too.
             if reply.events.isEmpty, let failure = reply.failure {
                 output.out(

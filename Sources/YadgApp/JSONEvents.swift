@@ -3,7 +3,7 @@ import YadgCore
 
 /// `--json` output: one JSON object per line per event (quoting lives in Core's `JSONText`).
 public enum JSONEvents {
-    public static func lines(for events: [ShellEvent], now: Date, zone: TimeZone) -> [String] {
+    public static func lines(for events: [ShellEvent], now: Date, zone: TimeZone, copy: Copy) -> [String] {
         events.map { event in
             switch event {
             case .logged(let moment):
@@ -24,24 +24,27 @@ public enum JSONEvents {
                 return object([("event", quote("command")), ("command", quote(name)), ("output", quote(output))])
             case .moments(let moments):
                 let rows = moments.map { m in
-                    object([
-                        ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)), ("text", quote(m.text)),
-                        ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
-                        ("when", quote(TimeWords.relative(m.happenedAt, now: now, in: zone))),
-                        ("praise", quote(m.praise)), ("action", quote(m.action)),
-                        ("isFavorite", m.isFavorite ? "true" : "false"),
-                    ] + crisisField(m.isCrisis))
+                    object(
+                        [
+                            ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)),
+                            ("text", quote(m.text)),
+                            ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
+                            ("when", quote(TimeWords.relative(m.happenedAt, now: now, in: zone))),
+                            ("praise", quote(m.praise)), ("action", quote(m.action)),
+                            ("isFavorite", m.isFavorite ? "true" : "false"),
+                        ] + crisisField(m.isCrisis))
                 }
                 return object([("event", quote("moments")), ("moments", "[" + rows.joined(separator: ",") + "]")])
             case .journey(let days):
                 let rows = days.map { d in
-                    object([
-                        ("date", quote(d.day.text)),
-                        ("mood", quote(d.isHeavy ? "" : DayDigest.moodLabel(for: d.moments))),
-                        ("count", String(d.moments.count)),
-                        ("moments", "[" + d.moments.reversed().map { quote($0.text) }.joined(separator: ",") + "]"),
-                        ("summary", quote(d.summary)),
-                    ] + crisisField(d.isHeavy))
+                    object(
+                        [
+                            ("date", quote(d.day.text)),
+                            ("mood", quote(d.isHeavy ? "" : DayDigest.moodLabel(for: d.moments, copy: copy))),
+                            ("count", String(d.moments.count)),
+                            ("moments", "[" + d.moments.reversed().map { quote($0.text) }.joined(separator: ",") + "]"),
+                            ("summary", quote(d.summary)),
+                        ] + crisisField(d.isHeavy))
                 }
                 return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
             case .stats(let t):

@@ -14,19 +14,21 @@ public enum LoadedResources {
             }
             return EmbeddedResources.text(key) ?? ""
         }
+        var broken: [String] = []
         func decode<T>(_ key: String, _ make: (String) throws -> T) -> T {
             do {
                 return try make(text(key))
             } catch {
-                warn(
-                    "yadg: your \(key.split(separator: "/").last ?? "") in \(configDirectory) couldn't be read, so I'm using the built-in one."
-                )
+                broken.append(String(key.split(separator: "/").last ?? ""))
                 // The embedded file is tested in CI, so this cannot fail.
                 return try! make(EmbeddedResources.text(key) ?? "")
             }
         }
-        return ShellResources(
-            copy: decode("Resources/copy.json", Copy.init(json:)),
+        // Copy falls back to the built-in text section by section, so an older override still works.
+        let builtInCopy = EmbeddedResources.text("Resources/copy.json") ?? ""
+        let copy = decode("Resources/copy.json") { try Copy(json: $0, fallback: builtInCopy) }
+        let resources = ShellResources(
+            copy: copy,
             praise: decode("Resources/praise.json", PraisePool.init(json:)),
             classifier: decode("Resources/actions.json", ActionClassifier.init(json:)),
             homePhrases: decode("Resources/home-phrases.json") {
@@ -35,5 +37,11 @@ public enum LoadedResources {
             privacy: text("Resources/privacy.md").trimmingCharacters(in: .newlines),
             terms: text("Resources/terms.md").trimmingCharacters(in: .newlines),
             crisis: decode("Resources/crisis.json", CrisisCheck.init(json:)))
+        for name in broken {
+            warn(
+                Copy.fill(
+                    copy[CommandLineCopy.self].resourceOverrideBroken, ["name": name, "folder": configDirectory]))
+        }
+        return resources
     }
 }

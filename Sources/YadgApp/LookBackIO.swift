@@ -19,9 +19,10 @@ enum LookBackIO {
             moments = try store.allMoments()
         } catch {
             return .failure(
-                Failure(message: Copy.fill(copy.exportFailed, ["path": path ?? "stdout", "reason": "\(error)"])))
+                Failure(
+                    message: Copy.fill(copy[ExportCopy.self].failed, ["path": path ?? "stdout", "reason": "\(error)"])))
         }
-        let text = MomentExport.render(moments, as: format, zone: zone)
+        let text = MomentExport.render(moments, as: format, zone: zone, copy: copy)
         guard let path else {
             // CSV shown on a terminal is for reading: stored escape sequences are not run. JSON
             // stays exact (it is escaped), and so does CSV into a pipe or a file.
@@ -33,7 +34,8 @@ enum LookBackIO {
         guard fd >= 0 else {
             return .failure(
                 Failure(
-                    message: Copy.fill(copy.exportFailed, ["path": path, "reason": String(cString: strerror(errno))])))
+                    message: Copy.fill(
+                        copy[ExportCopy.self].failed, ["path": path, "reason": String(cString: strerror(errno))])))
         }
         defer { close(fd) }
         let bytes = Array(text.utf8)
@@ -44,7 +46,7 @@ enum LookBackIO {
                 return .failure(
                     Failure(
                         message: Copy.fill(
-                            copy.exportFailed, ["path": path, "reason": String(cString: strerror(errno))])))
+                            copy[ExportCopy.self].failed, ["path": path, "reason": String(cString: strerror(errno))])))
             }
             offset += n
         }
@@ -66,12 +68,13 @@ enum LookBackIO {
             let added = try store.insert(moments)
             return .success(
                 Copy.fill(
-                    copy.importDone,
+                    copy[ImportCopy.self].done,
                     [
                         "count": String(added), "path": path, "skipped": String(moments.count - added),
                     ]))
         } catch {
-            return .failure(Failure(message: Copy.fill(copy.importFailed, ["path": path, "reason": "\(error)"])))
+            return .failure(
+                Failure(message: Copy.fill(copy[ImportCopy.self].failed, ["path": path, "reason": "\(error)"])))
         }
     }
 

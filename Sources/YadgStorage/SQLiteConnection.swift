@@ -1,6 +1,6 @@
 import CSQLite
-import YadgCore
 import Foundation
+import YadgCore
 
 /// One open SQLite database handle. Not thread-safe by itself: the store serialises access.
 public final class SQLiteConnection {

@@ -155,7 +155,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     public func lastSubmittedMoment() throws -> Moment? {
         try lock.withLock {
             let select = try connection.prepare(
-                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC, ref DESC LIMIT 1")
+                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC, ref DESC LIMIT 1"
+            )
             return try select.step() ? Self.moment(from: select) : nil
         }
     }
@@ -208,7 +209,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
-            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref), .text(m.timePrecision.rawValue),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref),
+            .text(m.timePrecision.rawValue),
             .optional(m.timeSaid), .text(m.localDay.text),
         ]
     }

@@ -39,7 +39,7 @@ public struct OnboardingPresenter {
         var skipping = false
         if style.usesColor { emit(style.start(.dim) + "   ·     ✦        ˚      ·    ✦      ˚" + style.reset + "\n\n") }
         let width = Int(yadg_terminal_columns(1))
-        for line in copy.onboardingLines.flatMap({ TextWidth.wrap($0, width: width) }) {
+        for line in copy[OnboardingCopy.self].lines.flatMap({ TextWidth.wrap($0, width: width) }) {
             if !skipping && style.usesColor {
                 emit(style.start(.dim) + line + style.reset)
                 skipping = terminal.keyPressed(within: fadeDelayMs)
@@ -49,10 +49,10 @@ public struct OnboardingPresenter {
             if !skipping { skipping = terminal.keyPressed(within: lineDelayMs) }
         }
         emit(
-            "\n" + style.render(StyledLine(copy.onboardingAction, .primary)) + " "
-                + style.render(StyledLine(copy.onboardingActionHint, .dim)))
+            "\n" + style.render(StyledLine(copy[OnboardingCopy.self].action, .primary)) + " "
+                + style.render(StyledLine(copy[OnboardingCopy.self].actionHint, .dim)))
         // The footer shows with the action, not after it: the legal links are read before agreeing.
-        let footer = [StyledLine(copy.onboardingFooter, .dim)].wrapped(to: Int(yadg_terminal_columns(1)))
+        let footer = [StyledLine(copy[OnboardingCopy.self].footer, .dim)].wrapped(to: Int(yadg_terminal_columns(1)))
         emit("\n\n" + style.render(footer))
         let pressedEnter = terminal.waitForEnter()
         emit("\n\n")
@@ -137,4 +137,16 @@ final class RawInput {
         return false
     }
 
+}
+
+/// The first-run walkthrough and the one-time question about a detected AI provider.
+public struct OnboardingCopy: CopySection {
+    public static let key = "onboarding"
+    public let lines: [String]
+    public let action: String
+    public let actionHint: String
+    public let footer: String
+    public let consentQuestion: String
+    public let consentYes: String
+    public let consentNo: String
 }

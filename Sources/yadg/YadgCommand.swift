@@ -35,7 +35,7 @@ struct YadgCommand {
         switch parseOptions() {
         case .success(let parsed): options = parsed
         case .failure(let bad):
-            output.err(Copy.fill(copy.unknownOption, ["option": bad.option]) + "\n")
+            output.err(Copy.fill(copy[CommandLineCopy.self].unknownOption, ["option": bad.option]) + "\n")
             return 2
         }
         if options.help {
@@ -52,7 +52,7 @@ struct YadgCommand {
         let clock: any WallClock
         if let fixed = environment["YADG_NOW"] {
             guard let date = CivilTime.parse(fixed, zone: zone) else {
-                output.err(Copy.fill(copy.invalidNow, ["value": fixed]) + "\n")
+                output.err(Copy.fill(copy[CommandLineCopy.self].invalidNow, ["value": fixed]) + "\n")
                 return 2
             }
             clock = FixedClock(date)
@@ -70,10 +70,11 @@ struct YadgCommand {
                 try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
             }
         } catch MomentStoreError.damaged(let detail) {
-            output.err(Copy.fill(copy.damagedDatabaseAt, ["path": paths.database, "detail": detail]) + "\n")
+            output.err(Copy.fill(copy[StorageCopy.self].damagedAt, ["path": paths.database, "detail": detail]) + "\n")
             return 1
         } catch {
-            output.err(Copy.fill(copy.storageUnavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
+            output.err(
+                Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
             return 1
         }
 
@@ -133,8 +134,9 @@ struct YadgCommand {
         let width = specs.map(\.name.count).max() ?? 0
         let lines = specs.map { spec in
             let name = spec.name
-            return "  \(name)\(String(repeating: " ", count: width - name.count))   \(copy.commands[name] ?? "")"
+            return
+                "  \(name)\(String(repeating: " ", count: width - name.count))   \(copy[HelpCopy.self].summaries[name] ?? "")"
         }
-        return Copy.fill(copy.usage, ["commands": lines.joined(separator: "\n")])
+        return Copy.fill(copy[CommandLineCopy.self].usage, ["commands": lines.joined(separator: "\n")])
     }
 }

@@ -2,8 +2,8 @@ import FixtureServer
 import Foundation
 import Testing
 import YadgAI
-import YadgHTTP
 import YadgCore
+import YadgHTTP
 import YadgResources
 
 /// The providers over real HTTP against the fixture server: contracts, faults and deadlines.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YadgCore
 
 /// The crisis phrase set (`Resources/crisis.json`) on lines people might really write. Every

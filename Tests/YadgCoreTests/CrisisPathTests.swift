@@ -7,7 +7,9 @@ import Testing
 /// praised or requested, and its Journey day is gentle. Thu 2026-11-19 15:04 in New York.
 struct CrisisPathTests {
     let copy = TestSupport.resources.copy
-    static let crisisMessage = TestSupport.resources.copy.crisisMessage.split(separator: "\n").map { "  " + $0 }
+    static let crisisMessage = TestSupport.resources.copy[CardCopy.self].crisisMessage.split(separator: "\n").map {
+        "  " + $0
+    }
 
     @Test("Typed or piped: saved and flagged, the crisis message instead of praise, nothing requested")
     func typed() throws {
@@ -16,7 +18,8 @@ struct CrisisPathTests {
             let reply = TestSupport.shell(store: store, mode: mode).handle("thinking about ending it all")
             #expect(
                 reply.lines.plainText
-                    == (["Moment logged  #1", "  thinking about ending it all", "  just now · 3:04 PM"] + Self.crisisMessage)
+                    == (["Moment logged  #1", "  thinking about ending it all", "  just now · 3:04 PM"]
+                    + Self.crisisMessage)
                     .joined(separator: "\n"))
             #expect(reply.praiseRequests.isEmpty)
             let saved = try #require(try store.lastSubmittedMoment())
@@ -100,14 +103,14 @@ struct CrisisPathTests {
                 2 moments logged
                  • went for a run
                  • I want to die
-                \(copy.journeyHeavyDay)
-                \(copy.journeyHeavyDayHelp)
+                \(copy[JourneyCopy.self].heavyDay)
+                \(copy[JourneyCopy.self].heavyDayHelp)
 
                 Nov 16, 2026
                 2 moments logged
                  • got out of bed
                  • I wish I was dead
-                \(copy.journeyHeavyDay)
+                \(copy[JourneyCopy.self].heavyDay)
 
                 Nov 15, 2026  🌿 Gentle day
                 1 moment logged
@@ -117,7 +120,7 @@ struct CrisisPathTests {
                 Nov 14, 2026
                 1 moment logged
                  • no reason to live
-                \(copy.journeyHeavyDay)
+                \(copy[JourneyCopy.self].heavyDay)
                 """)
         #expect(reply.summaryRequests.map(\.day.text) == ["2026-11-15"])
         guard case .journey(let days)? = reply.events.first else { Issue.record("no journey event"); return }

@@ -130,10 +130,10 @@ struct LookBackViewTests {
         func day(_ actions: [String]) -> [Moment] {
             actions.map { Self.moment("x", "2026-11-18T12:00:00", action: $0) }
         }
-        #expect(DayDigest.moodLabel(for: day(["movement"])) == "🌿 Gentle day")
-        #expect(DayDigest.moodLabel(for: day(["rest"])) == "🙂 Calm day")
-        #expect(DayDigest.moodLabel(for: day(["work", "chores", "social"])) == "⚡ Busy day")
-        #expect(DayDigest.moodLabel(for: day(["work", "a", "b", "c", "d"])) == "🌟 Full day")
+        #expect(DayDigest.moodLabel(for: day(["movement"]), copy: copy) == "🌿 Gentle day")
+        #expect(DayDigest.moodLabel(for: day(["rest"]), copy: copy) == "🙂 Calm day")
+        #expect(DayDigest.moodLabel(for: day(["work", "chores", "social"]), copy: copy) == "⚡ Busy day")
+        #expect(DayDigest.moodLabel(for: day(["work", "a", "b", "c", "d"]), copy: copy) == "🌟 Full day")
         #expect(DayDigest.fingerprint(day(["x"])) != DayDigest.fingerprint(day(["x"])), "ids differ")
         let same = day(["x", "y"])
         #expect(DayDigest.fingerprint(same) == DayDigest.fingerprint(same.reversed()))
@@ -239,7 +239,7 @@ struct LookBackViewTests {
             csv.contains(
                 ",\"called mom, \"\"just to chat\"\"\nand laughed\",\"You reached out, and that matters.\",social,1,"))
         #expect(
-            MomentExport.markdown([a, b], zone: TestSupport.newYork) == """
+            MomentExport.markdown([a, b], zone: TestSupport.newYork, title: "# My moments") == """
                 # My moments
 
                 ## Nov 18, 2026

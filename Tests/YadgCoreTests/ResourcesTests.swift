@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import YadgCore
 import YadgResources
+import YadgTerminal
 
 /// The shipped files are decoded in tests, so a broken pool or an unfilled placeholder fails CI.
 struct ResourcesTests {
@@ -10,14 +11,50 @@ struct ResourcesTests {
         #expect(resources.homePhrases.count == 20)
         #expect(Set(resources.homePhrases).count == 20)
         #expect(
-            resources.copy.onboardingLines == [
+            resources.copy[OnboardingCopy.self].lines == [
                 "Hey. Glad you're here.", "You're doing better than you think",
                 "This app helps you notice the small wins you usually ignore… and feel a bit better",
             ])
-        #expect(resources.copy.firstLogPrefill == "I installed this app. A tiny step, but it counts.")
+        #expect(resources.copy[HomeCopy.self].firstLogPrefill == "I installed this app. A tiny step, but it counts.")
         for spec in CommandTable.specs {
-            #expect(resources.copy.commands[spec.name] != nil, "no summary for \(spec.name)")
+            #expect(resources.copy[HelpCopy.self].summaries[spec.name] != nil, "no summary for \(spec.name)")
         }
+    }
+
+    /// Every section the code declares, decoded from the built-in file on its own (no fallback).
+    static let sections: [any CopySection.Type] = [
+        OnboardingCopy.self, HomeCopy.self, CardCopy.self, LoggingCopy.self, StorageCopy.self, CommandLineCopy.self,
+        DidCopy.self, WhenCopy.self, MomentsCopy.self, FindCopy.self, RowsCopy.self, FavCopy.self, UnfavCopy.self,
+        DeleteCopy.self, UndoCopy.self, EditCopy.self, HelpCopy.self, JourneyCopy.self, CalendarCopy.self,
+        StatsCopy.self, ExportCopy.self, ImportCopy.self, ParseCopy.self,
+    ]
+
+    @Test("Every copy section decodes from the built-in file, and the file has no section nobody reads")
+    func everyCopySectionDecodes() throws {
+        let json = try #require(EmbeddedResources.text("Resources/copy.json"))
+        for section in Self.sections {
+            #expect(throws: Never.self, "\(section.key)") { try Self.decode(section, from: json) }
+        }
+        let keys = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]).keys
+        #expect(Set(keys) == Set(Self.sections.map { $0.key }))
+    }
+
+    static func decode<Section: CopySection>(_ type: Section.Type, from json: String) throws {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let section = try #require(object[Section.key])
+        _ = try JSONDecoder().decode(Section.self, from: JSONSerialization.data(withJSONObject: section))
+    }
+
+    @Test("An override lacking a section, or getting one wrong, falls back to the built-in one for that section")
+    func copyOverrideFallsBackBySection() throws {
+        let builtIn = try #require(EmbeddedResources.text("Resources/copy.json"))
+        let override =
+            #"{"home": {"title": "Hello there", "subtitle": "s", "commandsHint": "c", "firstLogHint": "f", "firstLogPrefill": "p", "goodbye": "Bye"}, "find": {"title": 3}}"#
+        let copy = try Copy(json: override, fallback: builtIn)
+        #expect(copy[HomeCopy.self].title == "Hello there")
+        #expect(copy[FindCopy.self].title == #"Moments with "{words}""#)
+        #expect(copy[StatsCopy.self].title == "Stats")
+        #expect(throws: (any Error).self) { try Copy(json: "[1, 2]") }
     }
 
     @Test("Copy is warm: no streaks, no guilt")

@@ -31,7 +31,8 @@ struct CrisisEndToEndTests {
         let start = Self.server.requests.count
         let importFile = home + "/in.json"
         let date = "2026-11-18T15:00:00.000Z"
-        try #"{"version":1,"moments":[{"id":"11111111-2222-4333-8444-555555555555","text":"no reason to live","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"America/New_York","offlinePraise":"Nice one.","action":"other"}]}"#
+        try
+            #"{"version":1,"moments":[{"id":"11111111-2222-4333-8444-555555555555","text":"no reason to live","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"America/New_York","offlinePraise":"Nice one.","action":"other"}]}"#
             .write(toFile: importFile, atomically: true, encoding: .utf8)
         #expect(try YadgProcess.run(["import", importFile], home: home, env: Self.ai()).status == 0)
         let piped = """

@@ -16,7 +16,8 @@ struct DumbTerminalEndToEndTests {
         #expect(!terminal.raw.contains("\u{1B}"), "no escape sequences on a dumb terminal")
         #expect(terminal.screenText.contains("I Did a Thing"))
         #expect(terminal.screenText.contains("Moment logged  #2\n  took a walk\n  just now · 3:04 PM\n"))
-        #expect(YadgProcess.query("SELECT text FROM moments ORDER BY text", home: home) == [["first"], ["took a walk"]])
+        #expect(
+            YadgProcess.query("SELECT text FROM moments ORDER BY text", home: home) == [["first"], ["took a walk"]])
     }
 
     @Test("The onboarding footer shows before Enter is pressed")

@@ -9,7 +9,8 @@ struct ReliabilityEndToEndTests {
         let home = YadgProcess.makeHome()
         let result = try YadgProcess.run(["--json"], stdin: "nul\u{0}byte in line\n", home: home)
         #expect(result.stdout.contains(#""text":"nul\u0000byte in line""#))
-        #expect(YadgProcess.query("SELECT length(CAST(text AS BLOB)), hex(text) FROM moments", home: home)[0][0] == "16")
+        #expect(
+            YadgProcess.query("SELECT length(CAST(text AS BLOB)), hex(text) FROM moments", home: home)[0][0] == "16")
     }
 
     @Test("A database from a newer yadg is read, never written")
@@ -18,7 +19,11 @@ struct ReliabilityEndToEndTests {
         _ = try YadgProcess.run(stdin: "took a walk\n", home: home)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        shell.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit(); c.close()", home + "/moments.db"]
+        shell.arguments = [
+            "python3", "-c",
+            "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit(); c.close()",
+            home + "/moments.db",
+        ]
         try shell.run()
         shell.waitUntilExit()
         let before = try Data(contentsOf: URL(fileURLWithPath: home + "/moments.db"))
@@ -26,7 +31,10 @@ struct ReliabilityEndToEndTests {
         #expect(moments.status == 0 && moments.stdout.contains("took a walk"))
         let log = try YadgProcess.run(["log", "read a book"], home: home)
         #expect(log.status == 1)
-        #expect(log.stderr == "yadg: This data was written by a newer yadg. Update yadg to log here; your moments are untouched.\n")
+        #expect(
+            log.stderr
+                == "yadg: This data was written by a newer yadg. Update yadg to log here; your moments are untouched.\n"
+        )
         let piped = try YadgProcess.run(stdin: "read a book\n/fav 1\n", home: home)
         #expect(piped.status == 1 && piped.stdout.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: home + "/moments.db")) == before)
@@ -38,7 +46,9 @@ struct ReliabilityEndToEndTests {
         let home = YadgProcess.makeHome()
         let file = home + "/in.json"
         let date = "2026-11-18T15:00:00.000Z"
-        let attacks = [#"\u001b]52;c;ZXZpbA==\u0007copied"#, #"\u001b[2Jcleared"#, #"left \u202eright"#, #"\u009b31mred"#]
+        let attacks = [
+            #"\u001b]52;c;ZXZpbA==\u0007copied"#, #"\u001b[2Jcleared"#, #"left \u202eright"#, #"\u009b31mred"#,
+        ]
         let rows = attacks.enumerated().map { index, text in
             #"{"id":"11111111-2222-4333-8444-00000000000\#(index)","text":"\#(text)","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"UTC","offlinePraise":"ok \u001b[31m"}"#
         }
@@ -62,7 +72,8 @@ struct ReliabilityEndToEndTests {
         #expect(refused.stderr.hasSuffix("it is export version 2, and this yadg reads version 1\n"))
         let huge = home + "/huge.json"
         let date = "2026-11-18T15:00:00.000Z"
-        try (#"{"version":1,"moments":[{"id":"11111111-2222-4333-8444-555555555555","text":""#
+        try
+            (#"{"version":1,"moments":[{"id":"11111111-2222-4333-8444-555555555555","text":""#
             + String(repeating: "a", count: 5000)
             + #"","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"UTC"}]}"#).write(
                 toFile: huge, atomically: true, encoding: .utf8)

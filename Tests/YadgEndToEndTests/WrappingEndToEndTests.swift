@@ -31,7 +31,7 @@ struct WrappingEndToEndTests {
         // Each paragraph is all there, word after word, however it was wrapped.
         let flowing = screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let copy = try Copy(json: String(contentsOf: Self.resource("copy.json"), encoding: .utf8))
-        for paragraph in copy.crisisMessage.split(separator: "\n") + [Substring(long)] {
+        for paragraph in copy[CardCopy.self].crisisMessage.split(separator: "\n") + [Substring(long)] {
             #expect(flowing.contains(paragraph.split(separator: " ").joined(separator: " ")), "\(paragraph)")
         }
         let privacy = try String(contentsOf: Self.resource("privacy.md"), encoding: .utf8)

@@ -39,7 +39,8 @@ struct SQLiteStoreTests {
         // Stored moments are numbered in the order they were saved; a new one takes the next number.
         #expect(try store.moment(ref: 1)?.text == "early tea" && store.moment(ref: 2)?.text == "late walk")
         let next = Moment(
-            id: UUID(), text: "new", submittedAt: Date(), happenedAt: Date(), tz: "UTC", offlinePraise: "", action: "other")
+            id: UUID(), text: "new", submittedAt: Date(), happenedAt: Date(), tz: "UTC", offlinePraise: "",
+            action: "other")
         #expect(try store.insert(next, state: [:]))
         #expect(try store.moment(id: next.id)?.ref == 3)
     }

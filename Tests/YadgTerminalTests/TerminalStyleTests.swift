@@ -1,5 +1,6 @@
 import Testing
 import YadgCore
+
 @testable import YadgTerminal
 
 struct TerminalStyleTests {

@@ -11,7 +11,7 @@ struct CalendarCommand: ShellCommand {
         return context.reading {
             let today = context.today
             guard let (year, month) = CalendarView.month(self.month, today: today) else {
-                return .failed(Copy.fill(copy.calendarUnknownMonth, ["month": self.month]))
+                return .failed(Copy.fill(copy[CalendarCopy.self].unknownMonth, ["month": self.month]))
             }
             let first = LocalDay(number: CivilTime.daysFromCivil(year: year, month: month, day: 1))
             let last = LocalDay(number: first.number + AmountOfTime.daysIn(month: month, year: year) - 1)

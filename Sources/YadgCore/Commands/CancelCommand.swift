@@ -5,7 +5,9 @@ struct CancelCommand: ShellCommand {
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        guard context.state.guidedLog != nil else { return ShellReply(lines: [StyledLine(context.copy.cancelNothing, .dim)]) }
+        guard context.state.guidedLog != nil else {
+            return ShellReply(lines: [StyledLine(context.copy[DidCopy.self].nothingToCancel, .dim)])
+        }
         return DidCommand.cancel(in: &context)
     }
 }

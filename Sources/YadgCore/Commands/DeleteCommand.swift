@@ -11,9 +11,15 @@ struct DeleteCommand: ShellCommand {
         case .failure(let early): return early.reply
         case .success(var moment):
             moment.archivedAt = context.clock.now()
-            let reply = context.saved(moment, Copy.fill(context.copy.deleteDone, ["text": moment.text]))
+            let reply = context.saved(moment, Copy.fill(context.copy[DeleteCopy.self].done, ["text": moment.text]))
             if reply.failure == nil { context.state.deleted.append(moment) }
             return reply
         }
     }
+}
+
+/// `/delete`.
+public struct DeleteCopy: CopySection {
+    public static let key = "delete"
+    public let done: String
 }

@@ -9,14 +9,14 @@ struct DidCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         context.state.guidedLog = .askingText
-        return ShellReply(lines: [StyledLine(context.copy.didAskText, .primary)])
+        return ShellReply(lines: [StyledLine(context.copy[DidCopy.self].askText, .primary)])
     }
 
     /// The next answer in `/did`.
     static func answer(_ line: String, at step: ConversationState.GuidedLog, in context: inout CommandContext)
         -> ShellReply
     {
-        let copy = context.copy
+        let words = context.copy[DidCopy.self]
         let answer = line.trimmingCharacters(in: .whitespaces)
         let now = context.clock.now()
         switch step {
@@ -28,16 +28,16 @@ struct DidCommand: ShellCommand {
                 return confirm(parsed.text, at: parsed.happenedAt, said: parsed.said, now: now, in: &context)
             }
             context.state.guidedLog = .askingWhen(text: answer)
-            return ShellReply(lines: [StyledLine(copy.didAskWhen, .dim)])
+            return ShellReply(lines: [StyledLine(words.askWhen, .dim)])
         case .askingWhen(let text):
             if answer.isEmpty { return confirm(text, at: now, said: .now, now: now, in: &context) }
             switch context.readWhen(answer, now: now) {
             case .at(let date, let said): return confirm(text, at: date, said: said, now: now, in: &context)
-            case .future: return ShellReply(lines: [StyledLine(copy.didFutureWhen)])
-            case .unclear: return ShellReply(lines: [StyledLine(copy.didUnclearWhen)])
+            case .future: return ShellReply(lines: [StyledLine(words.futureWhen)])
+            case .unclear: return ShellReply(lines: [StyledLine(words.unclearWhen)])
             }
         case .confirming(let text, let date, let said):
-            guard answer.isEmpty else { return ShellReply(lines: [StyledLine(copy.didConfirm, .dim)]) }
+            guard answer.isEmpty else { return ShellReply(lines: [StyledLine(words.confirm, .dim)]) }
             context.state.guidedLog = nil
             return context.save(text: text, happenedAt: date, said: said, input: text, now: now)
         }
@@ -46,7 +46,7 @@ struct DidCommand: ShellCommand {
     /// Ends `/did` without saving (an empty first answer, or `/cancel`).
     static func cancel(in context: inout CommandContext) -> ShellReply {
         context.state.guidedLog = nil
-        return ShellReply(lines: [StyledLine(context.copy.didCancelled, .dim)])
+        return ShellReply(lines: [StyledLine(context.copy[DidCopy.self].cancelled, .dim)])
     }
 
     private static func confirm(
@@ -54,7 +54,20 @@ struct DidCommand: ShellCommand {
     ) -> ShellReply {
         context.state.guidedLog = .confirming(text: text, happenedAt: date, said: said)
         return ShellReply(lines: [
-            StyledLine("  \(text) · \(context.whenWords(date, said, now))"), StyledLine(context.copy.didConfirm, .dim),
+            StyledLine("  \(text) · \(context.whenWords(date, said, now))"),
+            StyledLine(context.copy[DidCopy.self].confirm, .dim),
         ])
     }
+}
+
+/// `/did`, step by step, and `/cancel`.
+public struct DidCopy: CopySection {
+    public static let key = "did"
+    public let askText: String
+    public let askWhen: String
+    public let unclearWhen: String
+    public let futureWhen: String
+    public let confirm: String
+    public let cancelled: String
+    public let nothingToCancel: String
 }

@@ -16,16 +16,24 @@ struct EditCommand: ShellCommand {
         switch context.moment(reference: reference, command: Self.spec.name) {
         case .failure(let early): return early.reply
         case .success(var moment):
-            guard !text.isEmpty else { return .failed(copy.editNeedsText) }
+            guard !text.isEmpty else { return .failed(copy[EditCopy.self].needsText) }
             guard text.count <= CommandContext.maxTextLength else {
-                return .failed(Copy.fill(copy.notLoggedTooLong, ["limit": String(CommandContext.maxTextLength)]))
+                return .failed(
+                    Copy.fill(copy[LoggingCopy.self].tooLong, ["limit": String(CommandContext.maxTextLength)]))
             }
             moment.text = text
             // Once a moment held crisis language it stays private, whatever it is edited to.
             moment = context.resources.crisis.flagged(moment)
-            let reply = context.saved(moment, Copy.fill(copy.editDone, ["text": text]))
+            let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": text]))
             guard moment.isCrisis, reply.failure == nil else { return reply }
             return ShellReply(lines: reply.lines + context.crisisLines())
         }
     }
+}
+
+/// `/edit`.
+public struct EditCopy: CopySection {
+    public static let key = "edit"
+    public let done: String
+    public let needsText: String
 }

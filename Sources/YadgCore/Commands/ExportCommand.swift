@@ -40,9 +40,18 @@ struct ExportCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         switch parsed {
         case .unknownFormat(let name):
-            return .failed(Copy.fill(context.copy.exportUnknownFormat, ["format": name]), usage: true)
+            return .failed(Copy.fill(context.copy[ExportCopy.self].unknownFormat, ["format": name]), usage: true)
         case .export(let format, let path):
             return ShellReply(effects: [.export(format, path: path)])
         }
     }
+}
+
+/// `/export` and `yadg export`.
+public struct ExportCopy: CopySection {
+    public static let key = "export"
+    public let done: String
+    public let failed: String
+    public let unknownFormat: String
+    public let markdownTitle: String
 }

@@ -12,7 +12,13 @@ struct FavCommand: ShellCommand {
         case .failure(let early): return early.reply
         case .success(var moment):
             moment.isFavorite = true
-            return context.saved(moment, Copy.fill(context.copy.favDone, ["text": moment.text]))
+            return context.saved(moment, Copy.fill(context.copy[FavCopy.self].done, ["text": moment.text]))
         }
     }
+}
+
+/// `/fav`.
+public struct FavCopy: CopySection {
+    public static let key = "fav"
+    public let done: String
 }

@@ -10,16 +10,27 @@ struct FindCommand: ShellCommand {
         let copy = context.copy
         let words = arguments.text
         return context.reading {
-            guard !arguments.words.isEmpty else { return ShellReply(lines: [StyledLine(copy.findNeedsWords)]) }
+            guard !arguments.words.isEmpty else {
+                return ShellReply(lines: [StyledLine(copy[FindCopy.self].needsWords)])
+            }
             let moments = try context.store.moments(containing: arguments.words, limit: 50)
             guard !moments.isEmpty else {
                 return ShellReply(
-                    lines: [StyledLine(Copy.fill(copy.findNothing, ["words": words]))], events: [.moments([])])
+                    lines: [StyledLine(Copy.fill(copy[FindCopy.self].nothing, ["words": words]))],
+                    events: [.moments([])])
             }
             var lines = MomentsByDayView.render(
                 moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width)
-            lines[0] = StyledLine(Copy.fill(copy.findTitle, ["words": words]), .title)
+            lines[0] = StyledLine(Copy.fill(copy[FindCopy.self].title, ["words": words]), .title)
             return ShellReply(lines: lines, events: [.moments(moments)])
         }
     }
+}
+
+/// `/find`.
+public struct FindCopy: CopySection {
+    public static let key = "find"
+    public let needsWords: String
+    public let nothing: String
+    public let title: String
 }

@@ -6,13 +6,24 @@ struct HelpCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         let copy = context.copy
-        var lines = [StyledLine(copy.helpTitle), StyledLine(""), StyledLine(copy.helpCommandsTitle, .title)]
+        var lines = [
+            StyledLine(copy[HelpCopy.self].title), StyledLine(""),
+            StyledLine(copy[HelpCopy.self].commandsTitle, .title),
+        ]
         let names = CommandTable.specs.filter(\.inConversation).map(\.name)
         let width = (names.map(\.count).max() ?? 0) + 1
         for name in names {
             let padded = "/" + name + String(repeating: " ", count: width - name.count)
-            lines.append(StyledLine("  \(padded)  \(copy.commands[name] ?? "")"))
+            lines.append(StyledLine("  \(padded)  \(copy[HelpCopy.self].summaries[name] ?? "")"))
         }
         return context.shown(lines, by: Self.spec.name)
     }
+}
+
+/// `/help`, and each command's one-line summary (also in `yadg --help`).
+public struct HelpCopy: CopySection {
+    public static let key = "help"
+    public let title: String
+    public let commandsTitle: String
+    public let summaries: [String: String]
 }

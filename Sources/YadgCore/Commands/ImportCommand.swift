@@ -8,7 +8,15 @@ struct ImportCommand: ShellCommand {
     init(_ arguments: CommandArguments) { path = arguments.text }
 
     func run(in context: inout CommandContext) -> ShellReply {
-        guard !path.isEmpty else { return .failed(context.copy.importNeedsFile, usage: true) }
+        guard !path.isEmpty else { return .failed(context.copy[ImportCopy.self].needsFile, usage: true) }
         return ShellReply(effects: [.importFile(path: path)])
     }
+}
+
+/// `yadg import`.
+public struct ImportCopy: CopySection {
+    public static let key = "import"
+    public let done: String
+    public let failed: String
+    public let needsFile: String
 }

@@ -12,7 +12,9 @@ struct JourneyCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         let page = JourneyPage(before: more ? context.state.journeyCursor : nil, isFirst: !more)
         let reply = Self.render(page, in: context)
-        if case .journey(let days)? = reply.events.first, let last = days.last { context.state.journeyCursor = last.day }
+        if case .journey(let days)? = reply.events.first, let last = days.last {
+            context.state.journeyCursor = last.day
+        }
         return reply
     }
 
@@ -34,7 +36,7 @@ struct JourneyCommand: ShellCommand {
             for day in shown {
                 let dayMoments = byDay[day] ?? []
                 let fingerprint = DayDigest.fingerprint(dayMoments)
-                let heavy = JourneyView.Day(day: day, moments: dayMoments, summary: copy.journeyHeavyDay)
+                let heavy = JourneyView.Day(day: day, moments: dayMoments, summary: copy[JourneyCopy.self].heavyDay)
                 if heavy.isHeavy {
                     entries.append(heavy)
                 } else if let cached = (try? store.daySummary(for: day)) ?? nil, cached.fingerprint == fingerprint {

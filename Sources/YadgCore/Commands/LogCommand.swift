@@ -7,7 +7,7 @@ struct LogCommand: ShellCommand {
     init(_ arguments: CommandArguments) { text = arguments.text }
 
     func run(in context: inout CommandContext) -> ShellReply {
-        guard !text.isEmpty else { return .failed(context.copy.logNeedsText, usage: true) }
+        guard !text.isEmpty else { return .failed(context.copy[LoggingCopy.self].needsText, usage: true) }
         return context.log(text)
     }
 }

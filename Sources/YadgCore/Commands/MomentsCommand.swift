@@ -26,13 +26,13 @@ struct MomentsCommand: ShellCommand {
             case "week": start = context.startOfDay(LocalDay(number: today.number - today.weekday))
             case "all": limit = 200
             case "": break
-            default: return .failed(copy.momentsUnknownRange, usage: true)
+            default: return .failed(copy[MomentsCopy.self].unknownRange, usage: true)
             }
             let moments = try context.store.moments(happenedFrom: start, before: end, limit: limit)
             var lines = MomentsByDayView.render(
                 moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width)
             if moments.isEmpty && !range.isEmpty, lines.count > 2 {
-                lines = [lines[0], StyledLine(""), StyledLine(copy.momentsNothingInRange)]
+                lines = [lines[0], StyledLine(""), StyledLine(copy[MomentsCopy.self].nothingInRange)]
             }
             if range == "all", moments.count == limit, let total = try? context.store.totals(recentFrom: nil).moments,
                 total > limit
@@ -40,7 +40,9 @@ struct MomentsCommand: ShellCommand {
                 lines.append(StyledLine(""))
                 lines.append(
                     StyledLine(
-                        Copy.fill(copy.momentsShowingNewest, ["shown": String(limit), "total": String(total)]), .dim))
+                        Copy.fill(
+                            copy[MomentsCopy.self].showingNewest, ["shown": String(limit), "total": String(total)]),
+                        .dim))
             }
             return ShellReply(lines: lines, events: [.moments(moments)])
         }

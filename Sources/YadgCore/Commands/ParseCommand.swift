@@ -27,10 +27,12 @@ struct ParseCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         let copy = context.copy
-        guard context.mode == .oneShot else { return context.shown([StyledLine(copy.parseUsage)], by: Self.spec.name) }
+        guard context.mode == .oneShot else {
+            return context.shown([StyledLine(copy[ParseCopy.self].usage)], by: Self.spec.name)
+        }
         let zone = self.zone.map { TimeZone(identifier: $0) } ?? context.zone
         guard isValid, let zone, let now = self.now.map({ CivilTime.parse($0, zone: zone) }) ?? context.clock.now()
-        else { return .failed(copy.parseBadArguments, usage: true) }
+        else { return .failed(copy[ParseCopy.self].badArguments, usage: true) }
         return ShellReply(effects: [.parsePhrases(now: now, zone: zone)])
     }
 }
@@ -47,4 +49,11 @@ public enum ParsedPhrase {
             ("future", parsed.kind == .future ? "true" : "false"),
         ])
     }
+}
+
+/// `yadg parse`.
+public struct ParseCopy: CopySection {
+    public static let key = "parse"
+    public let usage: String
+    public let badArguments: String
 }

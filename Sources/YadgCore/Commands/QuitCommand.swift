@@ -5,6 +5,6 @@ struct QuitCommand: ShellCommand {
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        ShellReply(lines: [StyledLine(context.copy.goodbye, .secondary)], effects: [.quit])
+        ShellReply(lines: [StyledLine(context.copy[HomeCopy.self].goodbye, .secondary)], effects: [.quit])
     }
 }

@@ -6,9 +6,16 @@ struct UndoCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         guard var moment = context.state.deleted.popLast() else {
-            return ShellReply(lines: [StyledLine(context.copy.undoNothing)])
+            return ShellReply(lines: [StyledLine(context.copy[UndoCopy.self].nothing)])
         }
         moment.archivedAt = nil
-        return context.saved(moment, Copy.fill(context.copy.undoDone, ["text": moment.text]))
+        return context.saved(moment, Copy.fill(context.copy[UndoCopy.self].done, ["text": moment.text]))
     }
+}
+
+/// `/undo`.
+public struct UndoCopy: CopySection {
+    public static let key = "undo"
+    public let done: String
+    public let nothing: String
 }

@@ -11,10 +11,19 @@ struct UnfavCommand: ShellCommand {
         case .failure(let early): return early.reply
         case .success(var moment):
             guard moment.isFavorite else {
-                return ShellReply(lines: [StyledLine(Copy.fill(context.copy.unfavNotFavorite, ["text": moment.text]))])
+                return ShellReply(lines: [
+                    StyledLine(Copy.fill(context.copy[UnfavCopy.self].notFavorite, ["text": moment.text]))
+                ])
             }
             moment.isFavorite = false
-            return context.saved(moment, Copy.fill(context.copy.unfavDone, ["text": moment.text]))
+            return context.saved(moment, Copy.fill(context.copy[UnfavCopy.self].done, ["text": moment.text]))
         }
     }
+}
+
+/// `/unfav`.
+public struct UnfavCopy: CopySection {
+    public static let key = "unfav"
+    public let done: String
+    public let notFavorite: String
 }

@@ -7,17 +7,17 @@ struct WhenCommand: ShellCommand {
     init(_ arguments: CommandArguments) { expression = arguments.text }
 
     func run(in context: inout CommandContext) -> ShellReply {
-        let copy = context.copy
-        guard !expression.isEmpty else { return ShellReply(lines: [StyledLine(copy.whenNeedsExpression)]) }
+        let words = context.copy[WhenCopy.self]
+        guard !expression.isEmpty else { return ShellReply(lines: [StyledLine(words.needsExpression)]) }
         guard var moment = (try? context.store.lastSubmittedMoment()) ?? nil else {
-            return ShellReply(lines: [StyledLine(copy.whenNoMoment)])
+            return ShellReply(lines: [StyledLine(words.noMoment)])
         }
         let now = context.clock.now()
         switch context.readWhen(expression, now: now) {
         case .unclear:
-            return .failed(Copy.fill(copy.whenUnclear, ["expression": expression]))
+            return .failed(Copy.fill(words.unclear, ["expression": expression]))
         case .future:
-            return .failed(Copy.fill(copy.whenFuture, ["text": moment.text]))
+            return .failed(Copy.fill(words.future, ["text": moment.text]))
         case .at(let date, let said):
             moment.happenedAt = date
             moment.said = said
@@ -28,8 +28,18 @@ struct WhenCommand: ShellCommand {
                 return .failed(context.message(for: error))
             }
             return ShellReply(lines: [
-                StyledLine(Copy.fill(copy.whenSet, ["when": context.whenWords(date, said, now)]), .primary)
+                StyledLine(Copy.fill(words.set, ["when": context.whenWords(date, said, now)]), .primary)
             ])
         }
     }
+}
+
+/// `/when`.
+public struct WhenCopy: CopySection {
+    public static let key = "when"
+    public let noMoment: String
+    public let needsExpression: String
+    public let unclear: String
+    public let future: String
+    public let set: String
 }

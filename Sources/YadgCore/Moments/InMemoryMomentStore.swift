@@ -56,7 +56,9 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     public func lastSubmittedMoment() throws -> Moment? {
         lock.withLock {
-            order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }.max { ($0.submittedAt, $0.ref) < ($1.submittedAt, $1.ref) }
+            order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }.max {
+                ($0.submittedAt, $0.ref) < ($1.submittedAt, $1.ref)
+            }
         }
     }
 

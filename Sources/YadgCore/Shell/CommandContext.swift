@@ -57,21 +57,21 @@ public struct CommandContext {
     /// What a person can act on when a write failed.
     public func message(for error: any Error) -> String {
         switch error as? MomentStoreError {
-        case .newerSchema?: return copy.newerSchema
-        case .damaged?: return copy.damagedDatabase
-        case nil: return copy.saveFailed
+        case .newerSchema?: return copy[StorageCopy.self].newerSchema
+        case .damaged?: return copy[StorageCopy.self].damaged
+        case nil: return copy[StorageCopy.self].saveFailed
         }
     }
 
     /// What a person can act on when a read failed: never an empty view.
     func readMessage(for error: any Error) -> String {
-        if case .damaged? = error as? MomentStoreError { return copy.damagedDatabase }
-        return copy.readFailed
+        if case .damaged? = error as? MomentStoreError { return copy[StorageCopy.self].damaged }
+        return copy[StorageCopy.self].readFailed
     }
 
     /// The crisis message, under a card or an edit.
     func crisisLines() -> [StyledLine] {
-        copy.crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
+        copy[CardCopy.self].crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
     }
 
     // MARK: Rows
@@ -81,7 +81,7 @@ public struct CommandContext {
     func moment(reference: String, command: String) -> Result<Moment, EarlyReply> {
         let text = reference.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
-            return .failure(EarlyReply(.failed(Copy.fill(copy.referenceNeeded, ["command": command]))))
+            return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceNeeded, ["command": command]))))
         }
         let found: Moment??
         if text.lowercased() == "last" {
@@ -92,7 +92,7 @@ public struct CommandContext {
             found = nil
         }
         guard let found = found ?? nil, found.archivedAt == nil else {
-            return .failure(EarlyReply(.failed(Copy.fill(copy.referenceUnknown, ["reference": text]))))
+            return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
         }
         return .success(found)
     }
@@ -102,4 +102,22 @@ public struct CommandContext {
         let reply: ShellReply
         init(_ reply: ShellReply) { self.reply = reply }
     }
+}
+
+/// What a person can act on when the moments file fails.
+public struct StorageCopy: CopySection {
+    public static let key = "storage"
+    public let newerSchema: String
+    public let damaged: String
+    public let damagedAt: String
+    public let readFailed: String
+    public let saveFailed: String
+    public let unavailable: String
+}
+
+/// Naming a moment by its number, for the row commands.
+public struct RowsCopy: CopySection {
+    public static let key = "rows"
+    public let referenceUnknown: String
+    public let referenceNeeded: String
 }

@@ -8,11 +8,11 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 /// Moments to and from files. JSON is yadg's own format and round-trips every field; CSV and
 /// Markdown are for spreadsheets and reading. Export is never behind the paywall.
 public enum MomentExport {
-    public static func render(_ moments: [Moment], as format: ExportFormat, zone: TimeZone) -> String {
+    public static func render(_ moments: [Moment], as format: ExportFormat, zone: TimeZone, copy: Copy) -> String {
         switch format {
         case .json: return json(moments)
         case .csv: return csv(moments)
-        case .md: return markdown(moments, zone: zone)
+        case .md: return markdown(moments, zone: zone, title: copy[ExportCopy.self].markdownTitle)
         }
     }
 
@@ -75,7 +75,8 @@ public enum MomentExport {
         let file = try JSONDecoder().decode(File.self, from: Data(text.utf8))
         // A file from a newer yadg may mean something this one would get wrong: refuse it whole.
         if let version = file.version, version > exportVersion {
-            throw ResourceError.unexpected("it is export version \(version), and this yadg reads version \(exportVersion)")
+            throw ResourceError.unexpected(
+                "it is export version \(version), and this yadg reads version \(exportVersion)")
         }
         // The same rule as typed input, so one imported text cannot be a megabyte.
         if let long = file.moments.first(where: { $0.text.count > CommandContext.maxTextLength }) {
@@ -121,8 +122,8 @@ public enum MomentExport {
     }
 
     /// A readable Markdown file: a heading per day, a bullet per moment.
-    public static func markdown(_ moments: [Moment], zone: TimeZone) -> String {
-        var out = "# My moments\n"
+    public static func markdown(_ moments: [Moment], zone: TimeZone, title: String) -> String {
+        var out = title + "\n"
         var currentDay = ""
         for m in moments.filter({ $0.archivedAt == nil }).sorted(by: { $0.happenedAt < $1.happenedAt }) {
             let day = LocalDay(number: TimeWords.dayNumber(m.happenedAt, zone))

@@ -7,18 +7,19 @@ extension CommandContext {
 
     /// Saves a moment from a line such as "took a walk 2 hours ago".
     mutating func log(_ line: String) -> ShellReply {
+        let words = copy[LoggingCopy.self]
         guard line.count <= Self.maxTextLength else {
-            var lines = [StyledLine(Copy.fill(copy.notLoggedTooLong, ["limit": String(Self.maxTextLength)]))]
-            if mode == .conversation { lines.append(StyledLine(copy.tooLongHistoryHint, .dim)) }
+            var lines = [StyledLine(Copy.fill(words.tooLong, ["limit": String(Self.maxTextLength)]))]
+            if mode == .conversation { lines.append(StyledLine(words.tooLongHistoryHint, .dim)) }
             return notLogged(line, .tooLong, lines)
         }
         let now = clock.now()
         let parsed = parser.parse(line, now: now, timeZone: zone)
         if parsed.kind == .future {
-            return notLogged(line, .future, [StyledLine(copy.notLoggedFuture)])
+            return notLogged(line, .future, [StyledLine(words.future)])
         }
         if parsed.text.isEmpty {
-            let message = Copy.fill(copy.notLoggedNoText, ["expression": parsed.timeExpression ?? ""])
+            let message = Copy.fill(words.noText, ["expression": parsed.timeExpression ?? ""])
             return notLogged(line, .noText, [StyledLine(message)])
         }
         return save(text: parsed.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now)
@@ -44,7 +45,7 @@ extension CommandContext {
             let inserted = try store.insert(
                 moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
             // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
-            guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy.saveFailed)]) }
+            guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
             // The store gave it the next short reference; read it back for the card.
             moment.ref = try store.moment(id: moment.id)?.ref ?? 0
             state.recentPraise = Array(newRecent)
@@ -58,7 +59,7 @@ extension CommandContext {
         }
         if mode == .conversation && !state.hasShownAfterCardHint {
             state.hasShownAfterCardHint = true
-            lines.append(StyledLine("  " + copy.afterCardHint, .dim))
+            lines.append(StyledLine("  " + copy[CardCopy.self].afterCardHint, .dim))
         }
         return ShellReply(lines: lines, events: [.logged(moment)], effects: [.requestPraise(moment)])
     }
@@ -74,4 +75,14 @@ extension CommandContext {
         state.recentPraise = stored
         return stored
     }
+}
+
+/// Why a line was not logged.
+public struct LoggingCopy: CopySection {
+    public static let key = "logging"
+    public let future: String
+    public let tooLong: String
+    public let tooLongHistoryHint: String
+    public let noText: String
+    public let needsText: String
 }

@@ -41,12 +41,13 @@ public final class Shell {
 
     /// Home: the title, a breathing phrase, the invitation, and the first-log hint while pending.
     public func home() -> [StyledLine] {
-        var lines = [StyledLine(copy.homeTitle, .title), currentHomePhrase(), StyledLine("")]
-        lines.append(StyledLine(copy.homeSubtitle))
-        lines.append(StyledLine(copy.homeCommandsHint, .dim))
+        let words = copy[HomeCopy.self]
+        var lines = [StyledLine(words.title, .title), currentHomePhrase(), StyledLine("")]
+        lines.append(StyledLine(words.subtitle))
+        lines.append(StyledLine(words.commandsHint, .dim))
         if isFirstLogPending {
             lines.append(StyledLine(""))
-            lines.append(StyledLine(copy.firstLogHint, .secondary))
+            lines.append(StyledLine(words.firstLogHint, .secondary))
         }
         return lines
     }
@@ -97,16 +98,28 @@ public final class Shell {
 
     /// The kind reply to a `/line` that is not a command that can run.
     public func reply(to error: SlashCommand.ParseError) -> ShellReply {
+        let words = copy[CommandLineCopy.self]
         switch error {
         case .unknown(let name, let suggestion?):
-            return .failed(Copy.fill(copy.unknownCommandWithSuggestion, ["name": name, "suggestion": suggestion]))
+            return .failed(Copy.fill(words.unknownCommandWithSuggestion, ["name": name, "suggestion": suggestion]))
         case .unknown(let name, nil):
-            return .failed(Copy.fill(copy.unknownCommand, ["name": name]))
+            return .failed(Copy.fill(words.unknownCommand, ["name": name]))
         case .takesNoArguments(let name):
-            return .failed(Copy.fill(copy.commandTakesNoArguments, ["name": name]))
+            return .failed(Copy.fill(words.takesNoArguments, ["name": name]))
         }
     }
 
     /// What a person can act on when a write failed.
     public func message(for error: any Error) -> String { context.message(for: error) }
+}
+
+/// Home: the title, the invitation, the first-log hint, and goodbye.
+public struct HomeCopy: CopySection {
+    public static let key = "home"
+    public let title: String
+    public let subtitle: String
+    public let commandsHint: String
+    public let firstLogHint: String
+    public let firstLogPrefill: String
+    public let goodbye: String
 }

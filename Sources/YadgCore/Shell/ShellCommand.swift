@@ -4,8 +4,8 @@ import Foundation
 /// Slash commands (`/moments today`) and subcommands (`yadg moments today`) are the same command.
 ///
 /// To add one, write a type conforming to this protocol in `Sources/YadgCore/Commands/`, add it to
-/// ``CommandTable/all``, and give it a line in the `commands` section of `Resources/copy.json` (its
-/// `/help` summary) plus a section for its own copy if it has any.
+/// ``CommandTable/all``, and give it a line in `help.summaries` of `Resources/copy.json` (its `/help`
+/// summary), plus a section of its own (a ``CopySection``) if it says anything else.
 public protocol ShellCommand: Sendable {
     static var spec: CommandSpec { get }
     /// Reads the words after the command's name. Wrong arguments are kept and reported by `run`,
@@ -125,4 +125,20 @@ public struct SlashCommand: Sendable {
         }
         return previous[b.count]
     }
+}
+
+/// Commands that cannot run, options, `yadg --help`, and warnings at start.
+public struct CommandLineCopy: CopySection {
+    public static let key = "commandLine"
+    public let aiKeyFileTooOpen: String
+    public let unknownCommandWithSuggestion: String
+    public let unknownCommand: String
+    public let unknownSubcommand: String
+    public let unknownSubcommandWithSuggestion: String
+    public let takesNoArguments: String
+    public let onlyInConversation: String
+    public let usage: String
+    public let unknownOption: String
+    public let invalidNow: String
+    public let resourceOverrideBroken: String
 }

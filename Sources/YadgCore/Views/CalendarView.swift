@@ -14,7 +14,8 @@ public enum CalendarView {
 
     public static func render(year: Int, month: Int, marked: Set<Int>, today: LocalDay, copy: Copy) -> [StyledLine] {
         var lines = [
-            StyledLine("\(monthNames[month - 1]) \(year)", .title), StyledLine("Mo  Tu  We  Th  Fr  Sa  Su", .dim),
+            StyledLine("\(copy[CalendarCopy.self].months[month - 1]) \(year)", .title),
+            StyledLine(copy[CalendarCopy.self].weekdays, .dim),
         ]
         let first = LocalDay(number: CivilTime.daysFromCivil(year: year, month: month, day: 1))
         let count = AmountOfTime.daysIn(month: month, year: year)
@@ -37,8 +38,8 @@ public enum CalendarView {
             lines.append(StyledLine(trimmed, .plain, emphasis: row == todayRow ? todayLabel : nil))
         }
         lines.append(StyledLine(""))
-        lines.append(StyledLine(copy.calendarLegend, .dim))
-        lines.append(StyledLine(Copy.fill(copy.calendarToday, ["date": today.long]), .dim))
+        lines.append(StyledLine(copy[CalendarCopy.self].legend, .dim))
+        lines.append(StyledLine(Copy.fill(copy[CalendarCopy.self].today, ["date": today.long]), .dim))
         return lines
     }
 
@@ -65,4 +66,14 @@ public enum CalendarView {
         // A month without a year is its most recent one.
         return (year ?? (month <= thisMonth ? thisYear : thisYear - 1), month)
     }
+}
+
+/// `/calendar`.
+public struct CalendarCopy: CopySection {
+    public static let key = "calendar"
+    public let legend: String
+    public let today: String
+    public let unknownMonth: String
+    public let months: [String]
+    public let weekdays: String
 }

@@ -3,17 +3,33 @@ import Foundation
 /// What the Journey says about a day without a network: a mood label from the day's kinds of
 /// wins, and a kind summary line built from templates in `Resources/copy.json`.
 public enum DayDigest {
-    /// "🙂 Calm day", "🌿 Gentle day", "⚡ Busy day" or "🌟 Full day" (the closed list of ai.md §5.2).
-    public static func moodLabel(for moments: [Moment]) -> String {
+    /// The kind of day, from a closed list: full (five moments or more), busy (mostly work and
+    /// chores), gentle (one or two moments, none of rest or people), or calm.
+    public enum Mood: Sendable, Equatable {
+        case full, busy, gentle, calm
+    }
+
+    public static func mood(for moments: [Moment]) -> Mood {
         let actions = moments.map(\.action)
         let busy = actions.filter { $0 == "work" || $0 == "chores" }.count
-        if moments.count >= 5 { return "🌟 Full day" }
-        if moments.count >= 3 && busy * 2 >= moments.count { return "⚡ Busy day" }
+        if moments.count >= 5 { return .full }
+        if moments.count >= 3 && busy * 2 >= moments.count { return .busy }
         if moments.count <= 2 && !actions.contains(where: { ["rest", "self-care", "kindness", "social"].contains($0) })
         {
-            return "🌿 Gentle day"
+            return .gentle
         }
-        return "🙂 Calm day"
+        return .calm
+    }
+
+    /// "🙂 Calm day", "🌿 Gentle day", "⚡ Busy day" or "🌟 Full day", from the Journey's copy.
+    public static func moodLabel(for moments: [Moment], copy: Copy) -> String {
+        let moods = copy[JourneyCopy.self].moods
+        switch mood(for: moments) {
+        case .full: return moods.full
+        case .busy: return moods.busy
+        case .gentle: return moods.gentle
+        case .calm: return moods.calm
+        }
     }
 
     /// A kind line that reflects the day's two most common kinds of wins.
@@ -21,9 +37,11 @@ public enum DayDigest {
         var counts: [String: Int] = [:]
         for m in moments { counts[m.action, default: 0] += 1 }
         let top = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(2)
-            .compactMap { copy.journeyActions[$0.key] ?? copy.journeyActions["other"] }
-        let template = moments.count == 1 ? copy.journeySummaryOne : copy.journeySummarySeveral
-        let things = top.count == 2 ? "\(top[0]) and \(top[1])" : (top.first ?? "")
+            .compactMap { copy[JourneyCopy.self].actions[$0.key] ?? copy[JourneyCopy.self].actions["other"] }
+        let template = moments.count == 1 ? copy[JourneyCopy.self].summaryOne : copy[JourneyCopy.self].summarySeveral
+        let things =
+            top.count == 2
+            ? Copy.fill(copy[JourneyCopy.self].twoThings, ["first": top[0], "second": top[1]]) : (top.first ?? "")
         return Copy.fill(template, ["things": things])
     }
 

@@ -28,22 +28,23 @@ public enum JourneyView {
     public static func render(_ days: [Day], copy: Copy, width: Int, firstPage: Bool, hasMore: Bool)
         -> [StyledLine]
     {
+        let words = copy[JourneyCopy.self]
         var lines: [StyledLine] = []
         if firstPage {
-            lines = [StyledLine(copy.journeyTitle, .title), StyledLine(copy.journeySubtitle, .dim)]
-            if days.isEmpty { return lines + [StyledLine(""), StyledLine(copy.journeyEmpty)] }
+            lines = [StyledLine(words.title, .title), StyledLine(words.subtitle, .dim)]
+            if days.isEmpty { return lines + [StyledLine(""), StyledLine(words.empty)] }
         } else if days.isEmpty {
-            return [StyledLine(copy.journeyNoMore, .dim)]
+            return [StyledLine(words.noMore, .dim)]
         }
         var hasShownHelp = false
         for day in days {
             lines.append(StyledLine(""))
-            let label = day.isHeavy ? "" : "  " + DayDigest.moodLabel(for: day.moments)
+            let label = day.isHeavy ? "" : "  " + DayDigest.moodLabel(for: day.moments, copy: copy)
             lines.append(StyledLine(day.day.long + label, .primary))
             let count = day.moments.count
             lines.append(
                 StyledLine(
-                    count == 1 ? copy.journeyCountOne : Copy.fill(copy.journeyCount, ["count": String(count)]), .dim))
+                    count == 1 ? words.countOne : Copy.fill(words.count, ["count": String(count)]), .dim))
             // In the order they happened; a busy day shows its first few, so a card stays a card.
             let shown = day.moments.reversed().prefix(Self.bulletsPerDay)
             for moment in shown {
@@ -52,23 +53,52 @@ public enum JourneyView {
                 }
             }
             if count > shown.count {
-                let more = Copy.fill(copy.journeyMoreOnDay, ["count": String(count - shown.count)])
+                let more = Copy.fill(words.moreOnDay, ["count": String(count - shown.count)])
                 lines.append(StyledLine("   " + more, .dim))
             }
             guard day.isHeavy else {
-                lines += TextWidth.wrap("Summary: \"\(day.summary)\"", width: width).map { StyledLine($0, .secondary) }
+                lines += TextWidth.wrap(Copy.fill(words.summaryLine, ["summary": day.summary]), width: width).map {
+                    StyledLine($0, .secondary)
+                }
                 continue
             }
-            lines += TextWidth.wrap(copy.journeyHeavyDay, width: width).map { StyledLine($0, .secondary) }
+            lines += TextWidth.wrap(words.heavyDay, width: width).map { StyledLine($0, .secondary) }
             if !hasShownHelp {
                 hasShownHelp = true
-                lines += TextWidth.wrap(copy.journeyHeavyDayHelp, width: width).map { StyledLine($0, .dim) }
+                lines += TextWidth.wrap(words.heavyDayHelp, width: width).map { StyledLine($0, .dim) }
             }
         }
         if hasMore {
             lines.append(StyledLine(""))
-            lines.append(StyledLine(copy.journeyMore, .dim))
+            lines.append(StyledLine(words.more, .dim))
         }
         return lines
+    }
+}
+
+/// The Journey: day cards, summaries, mood labels.
+public struct JourneyCopy: CopySection {
+    public static let key = "journey"
+    public let title: String
+    public let subtitle: String
+    public let empty: String
+    public let count: String
+    public let countOne: String
+    public let moreOnDay: String
+    public let more: String
+    public let noMore: String
+    public let summaryOne: String
+    public let heavyDay: String
+    public let heavyDayHelp: String
+    public let summaryArrived: String
+    public let summarySeveral: String
+    public let actions: [String: String]
+    public let summaryLine: String
+    public let twoThings: String
+    public let moods: Moods
+
+    /// The label of each kind of day (the closed list the summaries choose from).
+    public struct Moods: Decodable, Sendable {
+        public let full, busy, gentle, calm: String
     }
 }

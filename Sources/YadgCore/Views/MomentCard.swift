@@ -12,8 +12,9 @@ public enum MomentCard {
         let card = [
             StyledLine(
                 moment.ref > 0
-                    ? copy.momentLogged + "  " + Copy.fill(copy.momentReference, ["ref": String(moment.ref)])
-                    : copy.momentLogged, .primary),
+                    ? copy[CardCopy.self].logged + "  "
+                        + Copy.fill(copy[CardCopy.self].reference, ["ref": String(moment.ref)])
+                    : copy[CardCopy.self].logged, .primary),
             StyledLine("  " + moment.text),
             StyledLine("  " + TimeWords.when(moment.happenedAt, said: moment.said, now: now, in: zone), .dim),
         ]
@@ -35,14 +36,26 @@ extension MomentCard {
     public static func aiPraise(for moment: Moment, _ outcome: PraiseOutcome, labelled: Bool, copy: Copy)
         -> [StyledLine]
     {
-        let label = labelled ? Copy.fill(copy.aiPraiseLabel, ["text": String(moment.text.prefix(40))]) + " " : ""
+        let label =
+            labelled ? Copy.fill(copy[CardCopy.self].aiPraiseLabel, ["text": String(moment.text.prefix(40))]) + " " : ""
         switch outcome {
         case .praise(let text):
             return [StyledLine("  ✨ " + label + text, .secondary)]
         case .failed(.cancelled):
             return []
         case .failed:
-            return [StyledLine("  " + label + copy.aiPraiseFailed, .dim)]
+            return [StyledLine("  " + label + copy[CardCopy.self].aiPraiseFailed, .dim)]
         }
     }
+}
+
+/// The card printed when a moment is saved, and its AI half.
+public struct CardCopy: CopySection {
+    public static let key = "card"
+    public let logged: String
+    public let reference: String
+    public let afterCardHint: String
+    public let aiPraiseFailed: String
+    public let aiPraiseLabel: String
+    public let crisisMessage: String
 }

@@ -13,11 +13,12 @@ public enum MomentsByDayView {
     public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80)
         -> [StyledLine]
     {
-        var lines = [StyledLine(copy.momentsTitle, .title)]
+        let words = copy[MomentsCopy.self]
+        var lines = [StyledLine(words.title, .title)]
         guard !moments.isEmpty else {
             lines.append(StyledLine(""))
-            lines.append(StyledLine(copy.momentsEmpty))
-            lines.append(StyledLine(copy.momentsEmptyAction, .dim))
+            lines.append(StyledLine(words.empty))
+            lines.append(StyledLine(words.emptyAction, .dim))
             return lines
         }
         let today = TimeWords.dayNumber(now, zone)
@@ -39,8 +40,8 @@ public enum MomentsByDayView {
             let when =
                 moment.said.words
                 ?? (day == today
-                ? TimeWords.relative(moment.happenedAt, now: now, in: zone)
-                : TimeWords.clock(moment.happenedAt, in: zone))
+                    ? TimeWords.relative(moment.happenedAt, now: now, in: zone)
+                    : TimeWords.clock(moment.happenedAt, in: zone))
             let detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
             lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
         }
@@ -48,10 +49,23 @@ public enum MomentsByDayView {
     }
 
     static func sectionTitle(day: Int, today: Int, _ date: Date, _ zone: TimeZone, _ copy: Copy) -> String {
-        if day == today { return copy.momentsToday }
-        if day == today - 1 { return copy.momentsYesterday }
+        if day == today { return copy[MomentsCopy.self].today }
+        if day == today - 1 { return copy[MomentsCopy.self].yesterday }
         let f = CivilTime.fields(of: date, in: zone)
         let weekday = TimeWords.weekdayNames[TimeContext.weekday(ofDay: day)]
         return "\(weekday), \(TimeWords.monthAbbreviations[f.month - 1]) \(f.day), \(f.year)"
     }
+}
+
+/// `/moments` and the lists of moments other commands show.
+public struct MomentsCopy: CopySection {
+    public static let key = "moments"
+    public let title: String
+    public let today: String
+    public let yesterday: String
+    public let empty: String
+    public let emptyAction: String
+    public let nothingInRange: String
+    public let unknownRange: String
+    public let showingNewest: String
 }

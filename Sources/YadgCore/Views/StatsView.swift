@@ -14,11 +14,12 @@ public enum StatsView {
     public static func render(_ totals: MomentTotals, today: LocalDay, weeks: Int, copy: Copy, width: Int)
         -> [StyledLine]
     {
-        var lines = [StyledLine(copy.statsTitle, .title)]
-        guard totals.moments > 0 else { return lines + [StyledLine(copy.statsEmpty)] }
+        let words = copy[StatsCopy.self]
+        var lines = [StyledLine(words.title, .title)]
+        guard totals.moments > 0 else { return lines + [StyledLine(words.empty)] }
         let rows = [
-            (copy.statsMoments, totals.moments), (copy.statsDays, totals.daysWithMoments),
-            (copy.statsFavorites, totals.favorites),
+            (words.moments, totals.moments), (words.days, totals.daysWithMoments),
+            (words.favorites, totals.favorites),
         ]
         let labelWidth = rows.map { TextWidth.columns($0.0) }.max()! + 2
         let numberWidth = rows.map { String($0.1).count }.max()!
@@ -30,7 +31,7 @@ public enum StatsView {
                         + String(repeating: " ", count: numberWidth - number.count) + number))
         }
         lines.append(StyledLine(""))
-        lines.append(StyledLine(copy.statsRecent, .primary))
+        lines.append(StyledLine(words.recent, .primary))
         let monday = today.number - today.weekday
         let peak = max(1, totals.perDay.values.max() ?? 1)
         for week in stride(from: weeks - 1, through: 0, by: -1) {
@@ -48,7 +49,7 @@ public enum StatsView {
             lines.append(StyledLine(label.padding(toLength: 8) + bars.padding(toLength: 9) + String(weekTotal)))
         }
         lines.append(StyledLine(""))
-        lines.append(StyledLine(copy.statsKinds, .primary))
+        lines.append(StyledLine(words.kinds, .primary))
         let kinds = totals.actions.prefix(5).map { "\($0.0) \($0.1)" }.joined(separator: " · ")
         lines += TextWidth.wrap(kinds, width: width).map { StyledLine($0) }
         return lines
@@ -60,4 +61,16 @@ extension String {
         let columns = TextWidth.columns(self)
         return columns >= length ? self + " " : self + String(repeating: " ", count: length - columns)
     }
+}
+
+/// `/stats`.
+public struct StatsCopy: CopySection {
+    public static let key = "stats"
+    public let title: String
+    public let moments: String
+    public let days: String
+    public let favorites: String
+    public let recent: String
+    public let kinds: String
+    public let empty: String
 }
