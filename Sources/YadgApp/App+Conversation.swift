@@ -26,7 +26,7 @@ extension App {
         let outbox = Outbox()
         let copy = self.copy
         let coordinator = provider.map { provider in
-            PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
+            PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
                 moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
                 if !lines.isEmpty { outbox.post(fitted(lines)) }
@@ -56,9 +56,11 @@ extension App {
                     guard let writer = coordinator?.provider as? any DaySummaryWriter else { continue }
                     let store = self.store
                     Task.detached {
-                        await LookBackIO.writeSummaries(days, writer: writer, store: store) { day, text in
+                        await LookBackIO.writeSummaries(days, writer: writer, store: store, words: TimeWords(copy)) {
+                            day, text in
                             let line = Copy.fill(
-                                copy[JourneyCopy.self].summaryArrived, ["day": day.day.long, "summary": text])
+                                copy[JourneyCopy.self].summaryArrived,
+                                ["day": TimeWords(copy).monthDayYear(day.day), "summary": text])
                             outbox.post(fitted([StyledLine("  " + line, .secondary)]))
                         }
                     }

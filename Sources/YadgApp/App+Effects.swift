@@ -18,7 +18,7 @@ extension App {
                 parsePhrases(now: now, zone: zone)
             case .writeSummaries(let days, let page) where waitForSummaries:
                 guard let provider else { continue }
-                LookBackIO.writeSummariesAndWait(days, writer: provider, store: store)
+                LookBackIO.writeSummariesAndWait(days, writer: provider, store: store, words: TimeWords(copy))
                 shown = shell.journey(page: page)
             case .writeSummaries, .requestPraise, .quit:
                 continue

@@ -30,7 +30,8 @@ extension App {
             // The Journey shows what is cached (or the offline line) at once; AI summaries for the
             // stale days are written for next time, within a short bound.
             if case .writeSummaries(let days, _) = effect, let provider {
-                LookBackIO.writeSummariesAndWait(days, writer: provider, store: store, seconds: Self.oneShotSummaryWait)
+                LookBackIO.writeSummariesAndWait(
+                    days, writer: provider, store: store, words: TimeWords(copy), seconds: Self.oneShotSummaryWait)
             }
         }
         let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }

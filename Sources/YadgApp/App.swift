@@ -54,7 +54,7 @@ public struct App {
     func printingCoordinator() -> PraiseCoordinator? {
         guard let provider else { return nil }
         let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
-        return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock) {
+        return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
             moment, outcome, labelled in
             if json {
                 output.out(PraiseCoordinator.json(moment, outcome) + "\n")

@@ -29,7 +29,7 @@ public enum JSONEvents {
                             ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)),
                             ("text", quote(m.text)),
                             ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
-                            ("when", quote(TimeWords.relative(m.happenedAt, now: now, in: zone))),
+                            ("when", quote(TimeWords(copy).relative(m.happenedAt, now: now, in: zone))),
                             ("praise", quote(m.praise)), ("action", quote(m.action)),
                             ("isFavorite", m.isFavorite ? "true" : "false"),
                         ] + crisisField(m.isCrisis))

@@ -74,19 +74,27 @@ enum LookBackIO {
                     ]))
         } catch {
             return .failure(
-                Failure(message: Copy.fill(copy[ImportCopy.self].failed, ["path": path, "reason": "\(error)"])))
+                Failure(
+                    message: Copy.fill(
+                        copy[ImportCopy.self].failed, ["path": path, "reason": reason(error, copy: copy)])))
         }
+    }
+
+    /// Why an import failed: what this yadg checks in words of the copy; a file that is not JSON,
+    /// or a system error, as the system says it.
+    private static func reason(_ error: any Error, copy: Copy) -> String {
+        (error as? ImportProblem)?.message(copy) ?? "\(error)"
     }
 
     /// Asks the provider for the summaries of stale days, in parallel, and caches the accepted
     /// ones. Calls `arrived` for each as it comes. Returns when all are done or failed.
     static func writeSummaries(
-        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory,
+        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
         arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in }
     ) async {
         await withTaskGroup(of: Void.self) { group in
             for day in days {
-                guard let request = DaySummaryRequest(day) else { continue }
+                guard let request = DaySummaryRequest(day, words: words) else { continue }
                 group.addTask {
                     guard let raw = try? await writer.summary(for: request),
                         let text = PraiseReplyValidator.acceptSummary(raw)
@@ -102,11 +110,12 @@ enum LookBackIO {
     /// The same, blocking the calling thread (pipes wait for all; one-shot commands at most
     /// `seconds`, then leave what is still on its way for next time).
     static func writeSummariesAndWait(
-        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, seconds: Double? = nil
+        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
+        seconds: Double? = nil
     ) {
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            await writeSummaries(days, writer: writer, store: store)
+            await writeSummaries(days, writer: writer, store: store, words: words)
             done.signal()
         }
         if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }

@@ -10,6 +10,8 @@ final class PraiseCoordinator: Sendable {
     let store: any MomentHistory
     let zone: TimeZone
     let clock: any WallClock
+    /// The words of the "when" sent with a moment, from the same copy as the prompts.
+    let words: TimeWords
     /// Called on a background thread with the moment, the outcome, and whether it needs a label
     /// (it is not the latest moment, or other praise is still on its way).
     let deliver: @Sendable (Moment, PraiseOutcome, Bool) -> Void
@@ -18,18 +20,19 @@ final class PraiseCoordinator: Sendable {
     private let progress = Mutex<(latest: UUID?, pending: Int)>((nil, 0))
 
     init(
-        provider: any PraiseProvider, store: any MomentHistory, zone: TimeZone, clock: any WallClock,
+        provider: any PraiseProvider, store: any MomentHistory, zone: TimeZone, clock: any WallClock, words: TimeWords,
         deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
     ) {
         self.provider = provider
         self.store = store
         self.zone = zone
         self.clock = clock
+        self.words = words
         self.deliver = deliver
     }
 
     func request(for moment: Moment) {
-        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone) else { return }
+        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone, words: words) else { return }
         progress.withLock {
             $0.latest = moment.id
             $0.pending += 1

@@ -44,7 +44,9 @@ struct CivilTimeTests {
     @Test func timeWords() {
         let zone = TestSupport.newYork
         let now = TestSupport.date("2026-11-19T15:04:00")
-        func words(_ local: String) -> String { TimeWords.when(TestSupport.date(local), now: now, in: zone) }
+        func words(_ local: String) -> String {
+            TestSupport.timeWords.when(TestSupport.date(local), now: now, in: zone)
+        }
         #expect(words("2026-11-19T15:03:30") == "just now · 3:03 PM")
         #expect(words("2026-11-19T14:59:00") == "5 min ago · 2:59 PM")
         #expect(words("2026-11-19T13:04:00") == "2 hours ago · 1:04 PM")

@@ -25,7 +25,9 @@ struct CrisisPathTests {
             let saved = try #require(try store.lastSubmittedMoment())
             #expect(saved.isCrisis && saved.offlinePraise.isEmpty && saved.aiPraise == nil)
             #expect(reply.events == [.logged(saved)])
-            #expect(PraiseRequest(moment: saved, now: Date(), zone: TestSupport.newYork) == nil)
+            #expect(
+                PraiseRequest(moment: saved, now: Date(), zone: TestSupport.newYork, words: TestSupport.timeWords)
+                    == nil)
         }
     }
 
@@ -125,6 +127,7 @@ struct CrisisPathTests {
         #expect(reply.summaryRequests.map(\.day.text) == ["2026-11-15"])
         guard case .journey(let days)? = reply.events.first else { Issue.record("no journey event"); return }
         #expect(days.map(\.isHeavy) == [true, true, false, true])
-        #expect(days.compactMap(DaySummaryRequest.init).map(\.day) == ["Sunday, Nov 15"])
+        #expect(
+            days.compactMap { DaySummaryRequest($0, words: TestSupport.timeWords) }.map(\.day) == ["Sunday, Nov 15"])
     }
 }

@@ -239,7 +239,7 @@ struct LookBackViewTests {
             csv.contains(
                 ",\"called mom, \"\"just to chat\"\"\nand laughed\",\"You reached out, and that matters.\",social,1,"))
         #expect(
-            MomentExport.markdown([a, b], zone: TestSupport.newYork, title: "# My moments") == """
+            MomentExport.markdown([a, b], zone: TestSupport.newYork, copy: copy) == """
                 # My moments
 
                 ## Nov 18, 2026

@@ -23,7 +23,8 @@ struct ResourcesTests {
 
     /// Every section the code declares, decoded from the built-in file on its own (no fallback).
     static let sections: [any CopySection.Type] = [
-        OnboardingCopy.self, HomeCopy.self, CardCopy.self, LoggingCopy.self, StorageCopy.self, CommandLineCopy.self,
+        OnboardingCopy.self, HomeCopy.self, CardCopy.self, TimeWordsCopy.self, LoggingCopy.self, StorageCopy.self,
+        CommandLineCopy.self,
         DidCopy.self, WhenCopy.self, MomentsCopy.self, FindCopy.self, RowsCopy.self, FavCopy.self, UnfavCopy.self,
         DeleteCopy.self, UndoCopy.self, EditCopy.self, HelpCopy.self, JourneyCopy.self, CalendarCopy.self,
         StatsCopy.self, ExportCopy.self, ImportCopy.self, ParseCopy.self,

@@ -19,6 +19,9 @@ enum TestSupport {
             crisis: CrisisCheck(json: text("Resources/crisis.json")))
     }()
 
+    /// The shipped words for times and dates.
+    static let timeWords = TimeWords(resources.copy)
+
     /// A local wall time in a zone, e.g. `date("2026-11-19T15:04:00")`.
     static func date(_ local: String, _ zone: TimeZone = newYork) -> Date {
         CivilTime.parse(local, zone: zone)!

@@ -22,10 +22,10 @@ public struct PraiseRequest: Sendable, Equatable {
 
     /// The request for a moment, or nil for one the crisis check caught: its text never leaves
     /// the machine.
-    public init?(moment: Moment, now: Date, zone: TimeZone) {
+    public init?(moment: Moment, now: Date, zone: TimeZone, words: TimeWords) {
         guard !moment.isCrisis else { return nil }
         self.init(
-            momentID: moment.id, text: moment.text, when: TimeWords.relative(moment.happenedAt, now: now, in: zone),
+            momentID: moment.id, text: moment.text, when: words.relative(moment.happenedAt, now: now, in: zone),
             submittedAt: moment.submittedAt, happenedAt: moment.happenedAt, tz: moment.tz)
     }
 }
@@ -77,13 +77,9 @@ public struct DaySummaryRequest: Sendable, Equatable {
 
     /// The request for a Journey day, or nil for a day that holds crisis language: such a day's
     /// texts never leave the machine, and it gets no summary.
-    public init?(_ entry: JourneyView.Day) {
+    public init?(_ entry: JourneyView.Day, words: TimeWords) {
         guard !entry.isHeavy, !entry.moments.isEmpty else { return nil }
-        let weekday = TimeWords.weekdayNames[entry.day.weekday]
-        let (_, month, day) = CivilTime.civilFromDays(entry.day.number)
-        self.init(
-            day: "\(weekday), \(TimeWords.monthAbbreviations[month - 1]) \(day)",
-            moments: entry.moments.reversed().map(\.text))
+        self.init(day: words.weekdayMonthDay(entry.day), moments: entry.moments.reversed().map(\.text))
     }
 }
 

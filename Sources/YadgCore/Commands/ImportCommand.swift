@@ -19,4 +19,7 @@ public struct ImportCopy: CopySection {
     public let done: String
     public let failed: String
     public let needsFile: String
+    public let newerVersion: String
+    public let tooLong: String
+    public let badDate: String
 }

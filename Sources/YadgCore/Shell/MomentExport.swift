@@ -12,7 +12,7 @@ public enum MomentExport {
         switch format {
         case .json: return json(moments)
         case .csv: return csv(moments)
-        case .md: return markdown(moments, zone: zone, title: copy[ExportCopy.self].markdownTitle)
+        case .md: return markdown(moments, zone: zone, copy: copy)
         }
     }
 
@@ -75,18 +75,16 @@ public enum MomentExport {
         let file = try JSONDecoder().decode(File.self, from: Data(text.utf8))
         // A file from a newer yadg may mean something this one would get wrong: refuse it whole.
         if let version = file.version, version > exportVersion {
-            throw ResourceError.unexpected(
-                "it is export version \(version), and this yadg reads version \(exportVersion)")
+            throw ImportProblem.newerVersion(found: version, known: exportVersion)
         }
         // The same rule as typed input, so one imported text cannot be a megabyte.
         if let long = file.moments.first(where: { $0.text.count > CommandContext.maxTextLength }) {
-            throw ResourceError.unexpected(
-                "moment \(long.id.uuidString.lowercased()) is longer than \(CommandContext.maxTextLength) characters")
+            throw ImportProblem.tooLong(id: long.id, limit: CommandContext.maxTextLength)
         }
         return try file.moments.map { row in
             guard let submitted = CivilTime.parse(row.submittedAt), let happened = CivilTime.parse(row.happenedAt)
             else {
-                throw ResourceError.unexpected("date in moment \(row.id)")
+                throw ImportProblem.badDate(id: row.id)
             }
             var m = Moment(
                 id: row.id, serverId: row.serverId, text: row.text, submittedAt: submitted, happenedAt: happened,
@@ -122,25 +120,47 @@ public enum MomentExport {
     }
 
     /// A readable Markdown file: a heading per day, a bullet per moment.
-    public static func markdown(_ moments: [Moment], zone: TimeZone, title: String) -> String {
-        var out = title + "\n"
+    public static func markdown(_ moments: [Moment], zone: TimeZone, copy: Copy) -> String {
+        let words = TimeWords(copy)
+        var out = copy[ExportCopy.self].markdownTitle + "\n"
         var currentDay = ""
         for m in moments.filter({ $0.archivedAt == nil }).sorted(by: { $0.happenedAt < $1.happenedAt }) {
             let day = LocalDay(number: TimeWords.dayNumber(m.happenedAt, zone))
             if day.text != currentDay {
                 currentDay = day.text
-                out += "\n## \(day.long)\n\n"
+                out += "\n## \(words.monthDayYear(day))\n\n"
             }
             // One line per moment: a newline inside a text would end the list item. Markdown is
             // read by people, often in a terminal: no escape sequences or bidi overrides.
             let text = TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(m.text.unicodeScalars))
             let praise = TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(m.praise.unicodeScalars))
             out +=
-                "- \(TimeWords.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"
+                "- \(words.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"
                 + (praise.isEmpty ? "" : "  \n  _\(praise)_") + "\n"
         }
         return out
     }
 
     static func quote(_ s: String) -> String { JSONText.quote(s) }
+}
+
+/// Why an export file cannot be imported, for a message a person can act on.
+public enum ImportProblem: Error, Equatable {
+    /// Written by a newer yadg: this one might get its meaning wrong.
+    case newerVersion(found: Int, known: Int)
+    /// A text longer than typed input may be.
+    case tooLong(id: UUID, limit: Int)
+    case badDate(id: UUID)
+
+    public func message(_ copy: Copy) -> String {
+        let words = copy[ImportCopy.self]
+        switch self {
+        case .newerVersion(let found, let known):
+            return Copy.fill(words.newerVersion, ["found": String(found), "known": String(known)])
+        case .tooLong(let id, let limit):
+            return Copy.fill(words.tooLong, ["id": id.uuidString.lowercased(), "limit": String(limit)])
+        case .badDate(let id):
+            return Copy.fill(words.badDate, ["id": id.uuidString.lowercased()])
+        }
+    }
 }

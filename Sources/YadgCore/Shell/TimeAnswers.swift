@@ -22,7 +22,8 @@ extension CommandContext {
     /// "just now", "yesterday · 8:30 PM", or a day or period as said ("last week").
     func whenWords(_ date: Date, _ said: SaidTime, _ now: Date) -> String {
         if let words = said.words { return words }
-        let isNow = abs(now.timeIntervalSince(date)) < 60
-        return isNow ? TimeWords.relative(date, now: now, in: zone) : TimeWords.when(date, now: now, in: zone)
+        let words = TimeWords(copy)
+        return TimeWords.isNow(date, now: now)
+            ? words.relative(date, now: now, in: zone) : words.when(date, now: now, in: zone)
     }
 }

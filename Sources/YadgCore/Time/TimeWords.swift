@@ -1,45 +1,73 @@
 import Foundation
 
-/// Says when something happened the way a person would: "2 hours ago · 1:04 PM".
-public enum TimeWords {
+/// Says when something happened the way a person would ("2 hours ago · 1:04 PM"), in the words of
+/// the `time` section of the copy.
+public struct TimeWords: Sendable {
+    let words: TimeWordsCopy
+
+    public init(_ copy: Copy) { words = copy[TimeWordsCopy.self] }
+
     /// "1:04 PM".
-    public static func clock(_ date: Date, in zone: TimeZone) -> String {
+    public func clock(_ date: Date, in zone: TimeZone) -> String {
         let f = CivilTime.fields(of: date, in: zone)
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
-        return "\(hour12):\(CivilTime.pad(f.minute)) \(f.hour < 12 ? "AM" : "PM")"
+        return Copy.fill(
+            words.clock,
+            ["hour": String(hour12), "minute": CivilTime.pad(f.minute), "period": f.hour < 12 ? words.am : words.pm])
     }
 
+    /// Within a minute either way of `now`: said as "just now".
+    public static func isNow(_ date: Date, now: Date) -> Bool { abs(now.timeIntervalSince(date)) < 60 }
+
     /// "just now", "5 min ago", "2 hours ago", "yesterday", "Monday", "Nov 3", "Nov 3, 2025".
-    public static func relative(_ date: Date, now: Date, in zone: TimeZone) -> String {
+    public func relative(_ date: Date, now: Date, in zone: TimeZone) -> String {
         let seconds = now.timeIntervalSince(date)
-        let day = dayNumber(date, zone)
-        let today = dayNumber(now, zone)
-        if seconds < 60 && seconds > -60 { return "just now" }
+        let day = Self.dayNumber(date, zone)
+        let today = Self.dayNumber(now, zone)
+        if Self.isNow(date, now: now) { return words.justNow }
         if day == today && seconds > 0 {
             let minutes = Int(seconds / 60)
-            if minutes < 60 { return "\(minutes) min ago" }
+            if minutes < 60 { return Copy.fill(words.minutesAgo, ["count": String(minutes)]) }
             let hours = minutes / 60
-            return hours == 1 ? "1 hour ago" : "\(hours) hours ago"
+            return hours == 1 ? words.hourAgo : Copy.fill(words.hoursAgo, ["count": String(hours)])
         }
-        if day == today - 1 { return "yesterday" }
-        if day < today && day >= today - 6 {
-            return weekdayNames[((day % 7) + 7 + 3) % 7]  // 1970-01-01 was a Thursday
-        }
-        let f = CivilTime.fields(of: date, in: zone)
-        let nowYear = CivilTime.fields(of: now, in: zone).year
-        let monthDay = "\(monthAbbreviations[f.month - 1]) \(f.day)"
-        return f.year == nowYear ? monthDay : "\(monthDay), \(f.year)"
+        if day == today - 1 { return words.yesterday }
+        if day < today && day >= today - 6 { return words.weekdays[TimeContext.weekday(ofDay: day)] }
+        let dayOfMonth = LocalDay(number: day)
+        return dayOfMonth.year == LocalDay(number: today).year ? monthDay(dayOfMonth) : monthDayYear(dayOfMonth)
     }
 
     /// "2 hours ago · 1:04 PM": the card's "when" line.
-    public static func when(_ date: Date, now: Date, in zone: TimeZone) -> String {
-        "\(relative(date, now: now, in: zone)) · \(clock(date, in: zone))"
+    public func when(_ date: Date, now: Date, in zone: TimeZone) -> String {
+        Copy.fill(words.withClock, ["when": relative(date, now: now, in: zone), "clock": clock(date, in: zone)])
     }
 
     /// What a card says about a moment's time: the words of a day or period as they were said
     /// ("yesterday", "in 2020"), else the relative time and the clock.
-    public static func when(_ date: Date, said: SaidTime, now: Date, in zone: TimeZone) -> String {
+    public func when(_ date: Date, said: SaidTime, now: Date, in zone: TimeZone) -> String {
         said.words ?? when(date, now: now, in: zone)
+    }
+
+    /// "Nov 3".
+    public func monthDay(_ day: LocalDay) -> String {
+        Copy.fill(words.monthDay, ["month": words.months[day.month - 1], "day": String(day.dayOfMonth)])
+    }
+
+    /// "Nov 3, 2025".
+    public func monthDayYear(_ day: LocalDay) -> String {
+        Copy.fill(
+            words.monthDayYear,
+            ["month": words.months[day.month - 1], "day": String(day.dayOfMonth), "year": String(day.year)])
+    }
+
+    /// "Sunday, Nov 15".
+    public func weekdayMonthDay(_ day: LocalDay) -> String {
+        Copy.fill(words.weekdayAnd, ["weekday": words.weekdays[day.weekday], "date": monthDay(day)])
+    }
+
+    /// "Sunday, Nov 15, 2026".
+    public func weekdayMonthDayYear(_ day: LocalDay) -> String {
+        Copy.fill(words.weekdayAnd, ["weekday": words.weekdays[day.weekday], "date": monthDayYear(day)])
     }
 
     /// The local calendar day of an instant, as days since 1970-01-01.
@@ -47,9 +75,15 @@ public enum TimeWords {
         let f = CivilTime.fields(of: date, in: zone)
         return CivilTime.daysFromCivil(year: f.year, month: f.month, day: f.day)
     }
+}
 
-    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    public static let monthAbbreviations = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
+/// Words for times and dates: relative times, clock times, weekday and month names.
+public struct TimeWordsCopy: CopySection {
+    public static let key = "time"
+    public let justNow, minutesAgo, hourAgo, hoursAgo, yesterday: String
+    /// Monday first.
+    public let weekdays: [String]
+    /// Short month names, January first.
+    public let months: [String]
+    public let monthDay, monthDayYear, weekdayAnd, clock, am, pm, withClock: String
 }

@@ -39,7 +39,8 @@ public enum CalendarView {
         }
         lines.append(StyledLine(""))
         lines.append(StyledLine(copy[CalendarCopy.self].legend, .dim))
-        lines.append(StyledLine(Copy.fill(copy[CalendarCopy.self].today, ["date": today.long]), .dim))
+        lines.append(
+            StyledLine(Copy.fill(copy[CalendarCopy.self].today, ["date": TimeWords(copy).monthDayYear(today)]), .dim))
         return lines
     }
 

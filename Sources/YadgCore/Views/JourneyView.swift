@@ -40,7 +40,7 @@ public enum JourneyView {
         for day in days {
             lines.append(StyledLine(""))
             let label = day.isHeavy ? "" : "  " + DayDigest.moodLabel(for: day.moments, copy: copy)
-            lines.append(StyledLine(day.day.long + label, .primary))
+            lines.append(StyledLine(TimeWords(copy).monthDayYear(day.day) + label, .primary))
             let count = day.moments.count
             lines.append(
                 StyledLine(

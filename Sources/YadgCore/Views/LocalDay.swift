@@ -15,11 +15,10 @@ public struct LocalDay: Sendable, Equatable, Comparable, Hashable {
         return "\(CivilTime.pad(y, 4))-\(CivilTime.pad(m))-\(CivilTime.pad(d))"
     }
 
-    /// "Oct 25, 2025".
-    public var long: String {
-        let (y, m, d) = CivilTime.civilFromDays(number)
-        return "\(TimeWords.monthAbbreviations[m - 1]) \(d), \(y)"
-    }
+    public var year: Int { CivilTime.civilFromDays(number).year }
+    /// 1…12.
+    public var month: Int { CivilTime.civilFromDays(number).month }
+    public var dayOfMonth: Int { CivilTime.civilFromDays(number).day }
 
     /// Monday = 0 … Sunday = 6.
     public var weekday: Int { TimeContext.weekday(ofDay: number) }

@@ -16,7 +16,7 @@ public enum MomentCard {
                         + Copy.fill(copy[CardCopy.self].reference, ["ref": String(moment.ref)])
                     : copy[CardCopy.self].logged, .primary),
             StyledLine("  " + moment.text),
-            StyledLine("  " + TimeWords.when(moment.happenedAt, said: moment.said, now: now, in: zone), .dim),
+            StyledLine("  " + TimeWords(copy).when(moment.happenedAt, said: moment.said, now: now, in: zone), .dim),
         ]
         // A crisis moment has no praise line: the crisis message stands in its place.
         return moment.offlinePraise.isEmpty ? card : card + [StyledLine("  " + moment.offlinePraise, .secondary)]

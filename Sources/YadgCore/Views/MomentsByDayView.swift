@@ -13,6 +13,7 @@ public enum MomentsByDayView {
     public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80)
         -> [StyledLine]
     {
+        let timeWords = TimeWords(copy)
         let words = copy[MomentsCopy.self]
         var lines = [StyledLine(words.title, .title)]
         guard !moments.isEmpty else {
@@ -40,8 +41,8 @@ public enum MomentsByDayView {
             let when =
                 moment.said.words
                 ?? (day == today
-                    ? TimeWords.relative(moment.happenedAt, now: now, in: zone)
-                    : TimeWords.clock(moment.happenedAt, in: zone))
+                    ? timeWords.relative(moment.happenedAt, now: now, in: zone)
+                    : timeWords.clock(moment.happenedAt, in: zone))
             let detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
             lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
         }
@@ -51,9 +52,7 @@ public enum MomentsByDayView {
     static func sectionTitle(day: Int, today: Int, _ date: Date, _ zone: TimeZone, _ copy: Copy) -> String {
         if day == today { return copy[MomentsCopy.self].today }
         if day == today - 1 { return copy[MomentsCopy.self].yesterday }
-        let f = CivilTime.fields(of: date, in: zone)
-        let weekday = TimeWords.weekdayNames[TimeContext.weekday(ofDay: day)]
-        return "\(weekday), \(TimeWords.monthAbbreviations[f.month - 1]) \(f.day), \(f.year)"
+        return TimeWords(copy).weekdayMonthDayYear(LocalDay(number: day))
     }
 }
 

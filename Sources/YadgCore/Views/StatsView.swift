@@ -36,7 +36,6 @@ public enum StatsView {
         let peak = max(1, totals.perDay.values.max() ?? 1)
         for week in stride(from: weeks - 1, through: 0, by: -1) {
             let start = LocalDay(number: monday - 7 * week)
-            let (_, m, d) = CivilTime.civilFromDays(start.number)
             var bars = ""
             for offset in 0..<7 {
                 let day = LocalDay(number: start.number + offset)
@@ -44,7 +43,7 @@ public enum StatsView {
                 let count = totals.perDay[day.text] ?? 0
                 bars.append(count == 0 ? "·" : blocks[min(7, (count * 8 - 1) / peak)])
             }
-            let label = "\(TimeWords.monthAbbreviations[m - 1]) \(d)"
+            let label = TimeWords(copy).monthDay(start)
             let weekTotal = (0..<7).reduce(0) { $0 + (totals.perDay[LocalDay(number: start.number + $1).text] ?? 0) }
             lines.append(StyledLine(label.padding(toLength: 8) + bars.padding(toLength: 9) + String(weekTotal)))
         }
