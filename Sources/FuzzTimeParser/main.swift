@@ -5,7 +5,7 @@ import YadgCore
     import Glibc
 #endif
 
-// libFuzzer target for the time parser (reliability.md §3). Build and run:
+// libFuzzer target for the time parser (the README's developer section). Build and run:
 //   swift build -c release --product FuzzTimeParser --scratch-path .build-fuzz \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 //   SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzTimeParser -max_total_time=60

@@ -2,7 +2,7 @@ import Foundation
 import YadgCore
 import YadgHTTP
 
-/// Which AI provider to use and how, from the environment over the config file (ai.md §1.4).
+/// Which AI provider to use and how, from the environment over the config file (<doc:Providers>).
 ///
 /// The API key is held here to build requests and is never part of any description or output.
 public struct AISettings: Sendable, Equatable {

@@ -153,7 +153,7 @@ public struct OllamaChatEndpoint: ChatEndpoint {
 }
 
 /// The You Are Doing Great backend: `POST {base}/moments` with the client UUID and `x-user-id`;
-/// the praise comes back in `item.praise` (ai.md §4). The user id goes to this backend only.
+/// the praise comes back in `item.praise` (<doc:Providers>). The user id goes to this backend only.
 public struct YadgBackendEndpoint: PraiseEndpoint {
     public let baseURL: String
     public let userID: String

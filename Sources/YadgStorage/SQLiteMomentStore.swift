@@ -2,7 +2,7 @@ import Foundation
 import YadgCore
 
 /// The durable ``MomentStore``: one SQLite database in WAL mode with `synchronous=FULL`, so a
-/// moment whose insert returned survives a crash or a power cut (reliability.md §0).
+/// moment whose insert returned survives a crash or a power cut (<doc:Storage>).
 public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     let connection: SQLiteConnection
     let lock = NSLock()

@@ -10,7 +10,7 @@ import YadgCore
 /// The wake fd the SIGWINCH handler writes to (a signal handler can reach no Swift object).
 nonisolated(unsafe) private var resizeWakeFD: Int32 = -1
 
-/// Line editing on a terminal, with libedit's native API (terminal.md).
+/// Line editing on a terminal, with libedit's native API (<doc:Terminal>).
 ///
 /// The editor thread blocks in `el_gets`; our read function polls stdin and the ``Outbox`` pipe.
 /// When messages wait, it returns the sentinel key `^]`, bound to a two-phase editor function that
@@ -334,7 +334,7 @@ enum PrivateHistoryFile {
     }
 }
 
-// MARK: C callbacks: global functions, so no actor isolation is inferred (terminal.md §6, pitfall 3).
+// MARK: C callbacks: global functions, so no actor isolation is inferred (see the Terminal article, "Concurrency").
 
 private func reader(_ el: OpaquePointer?) -> EditLineReader? {
     guard let el, let data = yadg_el_get_clientdata(el) else { return nil }

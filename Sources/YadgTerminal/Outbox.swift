@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// Only the editor thread writes to the terminal while a line is being edited. Producers post
 /// text here; one byte on a self-pipe wakes the editor, which prints the text above the prompt
-/// and redraws the half-typed line (terminal.md §2 and §6). Posting is safe from any thread.
+/// and redraws the half-typed line (<doc:Terminal>). Posting is safe from any thread.
 public final class Outbox: Sendable {
     private let queue = Mutex<[String]>([])
     /// Read end (polled by the editor) and write end of the wake pipe, both non-blocking.

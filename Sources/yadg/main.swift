@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-// Without a UTF-8 locale, libedit drops every non-ASCII character typed (terminal.md §2) and
+// Without a UTF-8 locale, libedit drops every non-ASCII character typed (see the Terminal article in YadgTerminal) and
 // cannot show the prompt; with no LANG set at all it crashed. Fall back to C.UTF-8 then.
 setlocale(LC_CTYPE, "")
 if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")

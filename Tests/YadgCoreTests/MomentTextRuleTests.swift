@@ -2,7 +2,7 @@ import Testing
 
 @testable import YadgCore
 
-/// The table of time-semantics.md §3: the expression's span is given, the rule tidies the rest.
+/// The table of the TextRule article (YadgCore.docc): the expression's span is given, the rule tidies the rest.
 struct MomentTextRuleTests {
     func strip(_ phrase: String, removing expression: String) -> String {
         let scalars = Array(phrase.unicodeScalars)

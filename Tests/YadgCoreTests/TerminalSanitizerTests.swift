@@ -2,7 +2,7 @@ import Testing
 
 @testable import YadgCore
 
-/// The attack strings of reliability.md §4.
+/// The attack strings of the UntrustedText article (YadgCore.docc).
 struct TerminalSanitizerTests {
     @Test(arguments: [
         ("title \u{1B}]2;s&open -aCalculator&\u{07}\u{1B}[21t done", "title  done"),  // OSC title + CSI 21 t report

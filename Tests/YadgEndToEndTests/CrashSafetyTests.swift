@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// Kills piped runs with SIGKILL at random moments and checks that every moment yadg acknowledged
-/// is in the store, and that the store is intact (reliability.md §2, M1).
+/// is in the store, and that the store is intact (the kill -9 method of the Storage article's promise).
 struct CrashSafetyTests {
     @Test("SIGKILL right after a praise line never loses that moment")
     func killedRunsLoseNoAcknowledgedMoment() throws {

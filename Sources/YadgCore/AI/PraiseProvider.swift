@@ -83,7 +83,7 @@ public struct DaySummaryRequest: Sendable, Equatable {
     }
 }
 
-/// Writes the one- or two-sentence summary of a day (ai.md §5.2). Same contract as
+/// Writes the one- or two-sentence summary of a day (<doc:PraiseFromAModel>). Same contract as
 /// ``PraiseProvider``: unvalidated text, or a ``PraiseProviderError``, by the deadline.
 public protocol DaySummaryWriter: Sendable {
     func summary(for request: DaySummaryRequest) async throws -> String

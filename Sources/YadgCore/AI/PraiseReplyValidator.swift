@@ -1,4 +1,4 @@
-/// Decides whether a model's reply may be shown (ai.md §5.1): sanitised, whitespace collapsed,
+/// Decides whether a model's reply may be shown (<doc:PraiseFromAModel>): sanitised, whitespace collapsed,
 /// wrapping quotes and labels ("Praise:") removed; refused when empty, longer than 280
 /// characters, a question, carrying emoji or a URL; cut to at most two sentences.
 public enum PraiseReplyValidator {

@@ -27,7 +27,7 @@ public struct SaidTime: Sendable, Equatable {
     /// No time was said: it happened now.
     public static let now = SaidTime(.exact)
 
-    /// The precision of what a match means (time-semantics.md §1): "today" alone is stored as now.
+    /// The precision of what a match means (<doc:TimeSemantics> §1): "today" alone is stored as now.
     /// An amount of a day or more ago ("3 days ago") names a day, not a clock time.
     init(_ meaning: TimeMeaning, now: Date, today: Int, expression: String) {
         switch meaning {

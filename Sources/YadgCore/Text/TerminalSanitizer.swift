@@ -4,7 +4,7 @@
 /// controls except newline and tab, DEL, C1 controls (U+0080–U+009F, including 8-bit CSI/OSC) and
 /// bidi embedding/override/isolate controls (Trojan Source). Stateful, so a sequence split across
 /// streamed chunks is still removed: feed every chunk of one stream to the same instance.
-/// (reliability.md §4.2.)
+/// (<doc:UntrustedText>)
 public struct TerminalSanitizer: Sendable {
     private enum State { case text, esc, csi, string, stringEsc }
     private var state = State.text

@@ -1,9 +1,9 @@
-/// Takes the time expression out of a phrase and tidies what is left (time-semantics.md §3):
+/// Takes the time expression out of a phrase and tidies what is left (<doc:TextRule>):
 /// connecting words before it ("at", "around", "the", …), an enclosing bracket pair, one
 /// separator, and whitespace. Case, emoji and other punctuation stay as written.
 ///
-/// A faithful port of the shared `textrule.py`, working on Unicode scalars as Python does on
-/// code points.
+/// Works on Unicode scalars, so offsets mean the same as the parser's spans (and as the code
+/// points of the rule the shared evaluation corpus was written with).
 public enum MomentTextRule {
     static let connectors: [[Unicode.Scalar]] = [
         "at", "on", "around", "about", "approximately", "approx.", "circa", "in the", "the",

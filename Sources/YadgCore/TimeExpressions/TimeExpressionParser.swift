@@ -14,7 +14,7 @@ public struct ParsedMoment: Sendable, Equatable {
     public var kind: Kind
     /// When it happened (`now` for `.none`; the instant named for `.future`).
     public var happenedAt: Date
-    /// The phrase with the time expression taken out (time-semantics.md §3).
+    /// The phrase with the time expression taken out (<doc:TextRule>).
     public var text: String
     /// The matched expression as written, e.g. "2 hours ago".
     public var timeExpression: String?
@@ -29,7 +29,7 @@ public struct ParsedMoment: Sendable, Equatable {
 /// Finds when a win happened in the way a person wrote it, and cuts that phrase out.
 ///
 /// Small parsers, one per phrase family, propose matches; refiners drop look-alikes and overlaps;
-/// the first remaining match says when (time-semantics.md). Pure: `now` and the zone come in.
+/// the first remaining match says when (<doc:TimeSemantics>). Pure: `now` and the zone come in.
 /// ```
 /// let parsed = TimeExpressionParser().parse("took a walk 2 hours ago", now: now, timeZone: zone)
 /// parsed.text        // "took a walk"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a match's meaning into the moment's time: past (with the instant to store and the period
-/// it names) or future. Clock readings prefer the past (time-semantics.md §2.7).
+/// it names) or future. Clock readings prefer the past (<doc:TimeSemantics> §2.7).
 struct TimeResolution {
     var future: Bool
     var at: Date

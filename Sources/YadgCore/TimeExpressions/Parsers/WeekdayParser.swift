@@ -4,7 +4,7 @@ import Foundation
 /// "this Monday", "next Monday", each optionally with a part ("Sunday night").
 ///
 /// A plain or "last" weekday is the most recent one strictly before today: naming today's weekday
-/// means a week ago, since people call today "today" (time-semantics.md §2.6).
+/// means a week ago, since people call today "today" (<doc:TimeSemantics> §2.6).
 struct WeekdayParser: TimeExpressionFamily {
     var triggers: [String] { Array(Self.names.keys) + Array(Self.abbreviations.keys) }
     static let names: [String: Int] = [

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Drops matches that do not say when the win happened (time-semantics.md §2.10):
+/// Drops matches that do not say when the win happened (<doc:TimeSemantics> §2.10):
 /// - the time of something else, a plan or a deadline: "for next Tuesday", "due on the 1st",
 ///   "since last week", "registered for the 10k in June";
 /// - a time word used as or with a noun: "the Saturday market", "my 8am meds",
