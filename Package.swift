@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// yadg — "You Are Doing Great" for the terminal.
@@ -59,3 +59,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every Swift target spells existential types with `any` and imports each module whose members
+// it uses (as swift-log does).
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -54,7 +54,7 @@ final class Transfer: @unchecked Sendable {
     func cancel() { cancelled.store(true, ordering: .relaxed) }
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
-    func perform() -> Result<HTTPResponse, Error> {
+    func perform() -> Result<HTTPResponse, any Error> {
         if isCancelled { return .failure(HTTPTransportError.cancelled) }
         guard let curl = yadg_curl_easy_init() else { return .failure(HTTPTransportError.failed) }
         defer { yadg_curl_easy_cleanup(curl) }

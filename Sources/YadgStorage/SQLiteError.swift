@@ -1,9 +1,10 @@
 import CSQLite
 
-/// A SQLite primary result code, as a Swift value (swift-system style).
-public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+/// A SQLite result code, as a Swift value (swift-system style). Made only inside this module, from
+/// what SQLite returned, so no caller can invent one.
+public struct SQLiteResultCode: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The primary code of an extended one (`SQLITE_BUSY_SNAPSHOT` → `.busy`).
     public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: rawValue & 0xFF) }

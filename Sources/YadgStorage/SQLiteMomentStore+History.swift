@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 import YadgCore
 
 /// The look-back queries. Each reads only what its view shows, through the partial indexes of
 /// migration 2 (`WHERE archived_at IS NULL` in every query is what lets SQLite use them).
 extension SQLiteMomentStore {
     public func insert(_ moments: [Moment]) throws -> Int {
-        try lock.withLock {
+        try lock.withLock { _ in
             try connection.writeTransaction {
                 var inserted = 0
                 for moment in moments where try insertRow(moment) { inserted += 1 }
@@ -15,7 +16,7 @@ extension SQLiteMomentStore {
     }
 
     public func moments(containing words: [String], limit: Int) throws -> [Moment] {
-        try lock.withLock {
+        try lock.withLock { _ in
             let conditions = words.map { _ in "text LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL"
@@ -31,7 +32,7 @@ extension SQLiteMomentStore {
     }
 
     public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.prepare(
                 "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day < ? ORDER BY local_day DESC LIMIT ?")
             // Every day's text sorts before "~": no bound when `before` is nil.
@@ -42,7 +43,7 @@ extension SQLiteMomentStore {
     }
 
     public func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.prepare(
                 "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day BETWEEN ? AND ? ORDER BY local_day DESC"
             )
@@ -54,7 +55,7 @@ extension SQLiteMomentStore {
 
     public func moments(onDays days: [LocalDay]) throws -> [Moment] {
         guard !days.isEmpty else { return [] }
-        return try lock.withLock {
+        return try lock.withLock { _ in
             let marks = days.map { _ in "?" }.joined(separator: ",")
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day IN (\(marks)) "
@@ -65,7 +66,7 @@ extension SQLiteMomentStore {
     }
 
     public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
-        try lock.withLock {
+        try lock.withLock { _ in
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
             // Sums of the counts the triggers keep (migration 3), not scans of every moment.
             let total = try count("SELECT coalesce(sum(moments), 0) FROM day_counts")
@@ -87,13 +88,13 @@ extension SQLiteMomentStore {
     }
 
     public func allMoments() throws -> [Moment] {
-        try lock.withLock {
+        try lock.withLock { _ in
             try rows(try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY ref, submitted_at, id"))
         }
     }
 
     public func daySummary(for day: LocalDay) throws -> DaySummary? {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.prepare("SELECT text, fingerprint FROM day_summaries WHERE day = ?")
             try select.bind(day.text, at: 1)
             guard try select.step() else { return nil }
@@ -102,7 +103,7 @@ extension SQLiteMomentStore {
     }
 
     public func saveDaySummary(_ summary: DaySummary) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             try connection.writeTransaction {
                 let upsert = try connection.prepare(
                     "INSERT INTO day_summaries (day, text, fingerprint) VALUES (?, ?, ?) "

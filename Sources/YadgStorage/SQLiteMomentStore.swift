@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 import YadgCore
 
 /// The durable ``MomentStore``: one SQLite database in WAL mode with `synchronous=FULL`, so a
 /// moment whose insert returned survives a crash or a power cut (<doc:Storage>).
 public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     let connection: SQLiteConnection
-    let lock = NSLock()
+    /// One caller at a time on the connection.
+    let lock = Mutex(())
 
     /// Opens the database file at `path`, creating it with mode 0600 first so the database and
     /// its `-wal`/`-shm` companions are private, then migrates it.
@@ -46,20 +48,20 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// single fsync, when it returns. Pipes use it for lines that are already waiting, and
     /// acknowledge them only after it returned (a throw means none of them was kept).
     public func batch<T>(_ body: () throws -> T) throws -> T {
-        try lock.withLock {
+        try lock.withLock { _ in
             if let refusal = connection.refusesWrites { throw refusal }
             try connection.execute("BEGIN IMMEDIATE")
             connection.inBatch = true
         }
         do {
             let result = try body()
-            try lock.withLock {
+            try lock.withLock { _ in
                 connection.inBatch = false
                 try connection.execute("COMMIT")
             }
             return result
         } catch {
-            lock.withLock {
+            lock.withLock { _ in
                 connection.inBatch = false
                 try? connection.execute("ROLLBACK")
             }
@@ -80,8 +82,9 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     static let columns =
         "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref, time_precision, time_said"
 
+    @discardableResult
     public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
-        try lock.withLock {
+        try lock.withLock { _ in
             try connection.writeTransaction {
                 guard try insertRow(moment) else { return false }
                 try writeState(state)
@@ -91,7 +94,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func update(_ moment: Moment) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             try connection.writeTransaction {
                 let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
                     .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
@@ -105,7 +108,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func setAIPraise(_ praise: String, for id: UUID) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             try connection.writeTransaction {
                 // A moment edited into crisis language meanwhile keeps no praise.
                 let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ? AND is_crisis = 0")
@@ -117,7 +120,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moment(id: UUID) throws -> Moment? {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.cached("SELECT \(Self.columns) FROM moments WHERE id = ?")
             defer { select.reset() }
             try select.bind(id.uuidString.lowercased(), at: 1)
@@ -126,7 +129,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.prepare(
                 """
                 SELECT \(Self.columns) FROM moments
@@ -145,7 +148,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moment(ref: Int) throws -> Moment? {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE ref = ?")
             try select.bind(ref, at: 1)
             return try select.step() ? Self.moment(from: select) : nil
@@ -153,7 +156,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func lastSubmittedMoment() throws -> Moment? {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC, ref DESC LIMIT 1"
             )
@@ -162,7 +165,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func stateValue(_ key: StateKey) throws -> String? {
-        try lock.withLock {
+        try lock.withLock { _ in
             let select = try connection.cached("SELECT value FROM state WHERE key = ?")
             defer { select.reset() }
             try select.bind(key.rawValue, at: 1)
@@ -171,7 +174,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func setState(_ values: [StateKey: String]) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             try connection.writeTransaction { try writeState(values) }
         }
     }

@@ -1,4 +1,5 @@
 import CLibEdit
+import Foundation
 import YadgCore
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import Foundation
 import YadgCore
 
 /// Turns styled lines into terminal text: colour on colour terminals, plain text elsewhere.

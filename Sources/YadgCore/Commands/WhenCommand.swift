@@ -1,3 +1,5 @@
+import Foundation
+
 /// `/when 5 hours ago`: moves the last moment to that time.
 struct WhenCommand: ShellCommand {
     static let spec = CommandSpec("when", takesArguments: true)

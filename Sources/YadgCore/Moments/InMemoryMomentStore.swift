@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// A ``MomentStore`` in memory, for tests and previews. Behaves like the SQLite store.
 public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var byId: [UUID: Moment] = [:]
     private var order: [UUID] = []
     private var state: [StateKey: String] = [:]
@@ -16,7 +17,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     public var writeRefusal: MomentStoreError? { nil }
 
     public func insert(_ moment: Moment, state changes: [StateKey: String]) throws -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             guard byId[moment.id] == nil else { return false }
             var moment = moment
             moment.ref = (byId.values.map(\.ref).max() ?? 0) + 1
@@ -28,25 +29,25 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func update(_ moment: Moment) throws {
-        lock.withLock {
+        lock.withLock { _ in
             if byId[moment.id] != nil { byId[moment.id] = moment }
         }
     }
 
     public func setAIPraise(_ praise: String, for id: UUID) throws {
-        lock.withLock { byId[id]?.aiPraise = praise }
+        lock.withLock { _ in byId[id]?.aiPraise = praise }
     }
 
     public func moment(id: UUID) throws -> Moment? {
-        lock.withLock { byId[id] }
+        lock.withLock { _ in byId[id] }
     }
 
     public func moment(ref: Int) throws -> Moment? {
-        lock.withLock { byId.values.first { $0.ref == ref } }
+        lock.withLock { _ in byId.values.first { $0.ref == ref } }
     }
 
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
-        lock.withLock {
+        lock.withLock { _ in
             let inRange = live.filter { moment in
                 start.map { moment.happenedAt >= $0 } ?? true && end.map { moment.happenedAt < $0 } ?? true
             }
@@ -55,7 +56,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func lastSubmittedMoment() throws -> Moment? {
-        lock.withLock {
+        lock.withLock { _ in
             order.compactMap { byId[$0] }.filter { $0.archivedAt == nil }.max {
                 ($0.submittedAt, $0.ref) < ($1.submittedAt, $1.ref)
             }
@@ -63,11 +64,11 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func stateValue(_ key: StateKey) throws -> String? {
-        lock.withLock { state[key] }
+        lock.withLock { _ in state[key] }
     }
 
     public func setState(_ values: [StateKey: String]) throws {
-        lock.withLock { state.merge(values) { $1 } }
+        lock.withLock { _ in state.merge(values) { $1 } }
     }
 
     // MARK: MomentHistory
@@ -82,13 +83,13 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moments(containing words: [String], limit: Int) throws -> [Moment] {
-        lock.withLock {
+        lock.withLock { _ in
             Array(live.filter { m in words.allSatisfy { m.text.lowercased().contains($0.lowercased()) } }.prefix(limit))
         }
     }
 
     public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {
-        lock.withLock {
+        lock.withLock { _ in
             var seen: [LocalDay] = []
             for day in live.map(\.localDay) where !seen.contains(day) && (before.map { day < $0 } ?? true) {
                 seen.append(day)
@@ -98,15 +99,15 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] {
-        lock.withLock { Array(Set(live.map(\.localDay).filter { $0 >= from && $0 <= to })).sorted(by: >) }
+        lock.withLock { _ in Array(Set(live.map(\.localDay).filter { $0 >= from && $0 <= to })).sorted(by: >) }
     }
 
     public func moments(onDays days: [LocalDay]) throws -> [Moment] {
-        lock.withLock { live.filter { days.contains($0.localDay) } }
+        lock.withLock { _ in live.filter { days.contains($0.localDay) } }
     }
 
     public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
-        lock.withLock {
+        lock.withLock { _ in
             let all = live
             var perDay: [String: Int] = [:]
             var actions: [String: Int] = [:]
@@ -122,14 +123,14 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func allMoments() throws -> [Moment] {
-        lock.withLock { order.compactMap { byId[$0] }.sorted { $0.ref < $1.ref } }
+        lock.withLock { _ in order.compactMap { byId[$0] }.sorted { $0.ref < $1.ref } }
     }
 
     public func daySummary(for day: LocalDay) throws -> DaySummary? {
-        lock.withLock { summaries[day] }
+        lock.withLock { _ in summaries[day] }
     }
 
     public func saveDaySummary(_ summary: DaySummary) throws {
-        lock.withLock { summaries[summary.day] = summary }
+        lock.withLock { _ in summaries[summary.day] = summary }
     }
 }

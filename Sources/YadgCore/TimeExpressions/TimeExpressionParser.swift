@@ -49,6 +49,8 @@ public struct TimeExpressionParser: Sendable {
             WeekParser(), FutureParser(),
         ]
         refiners = [NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(), FutureIntentRefiner()]
+        // One bit per family in a UInt32: a 33rd family needs a wider mask.
+        precondition(families.count <= UInt32.bitWidth, "more time families than bits in the trigger mask")
         var byWord: [String: UInt32] = [:]
         var numbers: UInt32 = 0
         for (index, family) in families.enumerated() {
