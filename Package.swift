@@ -46,16 +46,22 @@ let package = Package(
         // libFuzzer target for the time parser; see its main.swift for the build command.
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 
+        // What the test targets share: resources, a fixed clock, a seeded shell, temporary homes.
+        .target(name: "YadgTestSupport", dependencies: ["YadgCore", "YadgResources"], path: "Tests/YadgTestSupport"),
         .testTarget(
-            name: "YadgCoreTests", dependencies: ["YadgCore", "YadgTerminal", "YadgResources"], exclude: ["Fixtures"]),
-        .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite"]),
+            name: "YadgCoreTests", dependencies: ["YadgCore", "YadgTerminal", "YadgResources", "YadgTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "YadgAppTests", dependencies: ["YadgApp", "YadgCore", "YadgAI", "YadgTestSupport"]),
+        .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite", "YadgTestSupport"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "FixtureServer", path: "Tests/FixtureServer"),
         .testTarget(name: "YadgHTTPTests", dependencies: ["YadgHTTP", "FixtureServer"]),
         .testTarget(
             name: "YadgAITests", dependencies: ["YadgAI", "YadgHTTP", "YadgCore", "YadgResources", "FixtureServer"]),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
-        .testTarget(name: "YadgEndToEndTests", dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer"]),
+        .testTarget(
+            name: "YadgEndToEndTests",
+            dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer", "YadgTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -61,3 +61,17 @@ extension App {
         }
     }
 }
+
+extension App {
+    /// `yadg --help`: how to run yadg, and every command that runs as `yadg <name>`, from the table.
+    public static func usage(_ copy: Copy) -> String {
+        let specs = CommandTable.specs.filter(\.asSubcommand)
+        let width = specs.map(\.name.count).max() ?? 0
+        let summaries = copy[HelpCopy.self].summaries
+        let lines = specs.map { spec in
+            let padding = String(repeating: " ", count: width - spec.name.count)
+            return "  \(spec.name)\(padding)   \(summaries[spec.name] ?? "")"
+        }
+        return Copy.fill(copy[CommandLineCopy.self].usage, ["commands": lines.joined(separator: "\n")])
+    }
+}

@@ -39,7 +39,7 @@ struct YadgCommand {
             return 2
         }
         if options.help {
-            output.out(usage(copy) + "\n")
+            output.out(App.usage(copy) + "\n")
             return 0
         }
         if options.version {
@@ -127,16 +127,5 @@ struct YadgCommand {
             options.command = [options.command[0]] + options.command.dropFirst().filter { !flags.contains($0) }
         }
         return .success(options)
-    }
-
-    private func usage(_ copy: Copy) -> String {
-        let specs = CommandTable.specs.filter(\.asSubcommand)
-        let width = specs.map(\.name.count).max() ?? 0
-        let lines = specs.map { spec in
-            let name = spec.name
-            return
-                "  \(name)\(String(repeating: " ", count: width - name.count))   \(copy[HelpCopy.self].summaries[name] ?? "")"
-        }
-        return Copy.fill(copy[CommandLineCopy.self].usage, ["commands": lines.joined(separator: "\n")])
     }
 }

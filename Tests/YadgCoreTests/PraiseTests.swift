@@ -1,4 +1,5 @@
 import Testing
+import YadgTestSupport
 
 @testable import YadgCore
 

@@ -3,6 +3,7 @@ import Testing
 import YadgCore
 import YadgResources
 import YadgTerminal
+import YadgTestSupport
 
 /// The shipped files are decoded in tests, so a broken pool or an unfilled placeholder fails CI.
 struct ResourcesTests {

@@ -12,6 +12,8 @@ struct SlashCommandTests {
         #expect(try SlashCommand.parse("/exit").name == "quit")
         let export = try SlashCommand.parse(words: ["export", "--output", "my file.json"])
         #expect(export.name == "export" && export.arguments.words == ["--output", "my file.json"])
+        let typed = try SlashCommand.parse(#"/export md -o "my file.md" 'x y'"#)
+        #expect(typed.arguments.words == ["md", "-o", "my file.md", "x y"])
     }
 
     @Test(arguments: [

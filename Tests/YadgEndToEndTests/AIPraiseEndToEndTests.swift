@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Testing
+import YadgTestSupport
 
 /// The built binary with an AI provider on 127.0.0.1 (the fixture server).
 @Suite(.serialized)
@@ -16,6 +17,7 @@ struct AIPraiseEndToEndTests {
 
     @Test func praiseFollowsTheCardInAPipe() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "took a walk 2 hours ago\n", home: home, env: Self.ai("ok"))
         let offline = YadgProcess.query("SELECT offline_praise FROM moments", home: home)[0][0]
         #expect(
@@ -33,6 +35,7 @@ struct AIPraiseEndToEndTests {
 
     @Test func jsonEvents() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(["--json"], stdin: "did the dishes\n", home: home, env: Self.ai("ok"))
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let id = YadgProcess.query("SELECT id FROM moments", home: home)[0][0]
@@ -47,6 +50,7 @@ struct AIPraiseEndToEndTests {
     func failuresFallBack() throws {
         for behaviour in ["status-500", "hang", "malformed", "disconnect"] {
             let home = YadgProcess.makeHome()
+            defer { TemporaryFolder.remove(home) }
             let start = Date()
             let result = try YadgProcess.run(stdin: "read a book\n", home: home, env: Self.ai(behaviour, timeout: "2"))
             #expect(Date().timeIntervalSince(start) < 5, "\(behaviour)")
@@ -59,6 +63,7 @@ struct AIPraiseEndToEndTests {
     @Test("No provider: no message and no waiting")
     func noProvider() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "read a book\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
         #expect(result.stdout.split(separator: "\n").count == 4)
         let off = try YadgProcess.run(["--no-ai"], stdin: "read a book\n", home: home, env: Self.ai("hang"))
@@ -67,7 +72,9 @@ struct AIPraiseEndToEndTests {
 
     @Test("Escape sequences from the model never reach the output")
     func sanitised() throws {
-        let result = try YadgProcess.run(stdin: "took a walk\n", home: YadgProcess.makeHome(), env: Self.ai("escape"))
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try YadgProcess.run(stdin: "took a walk\n", home: home, env: Self.ai("escape"))
         #expect(result.stdout.hasSuffix("  ✨ Nice work on the walk.\n"))
         #expect(!result.stdout.contains("\u{1B}"))
     }
@@ -75,6 +82,7 @@ struct AIPraiseEndToEndTests {
     @Test("Crisis language: saved, no praise, a gentle message, nothing sent")
     func crisisLanguage() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let before = Self.server.requests.count
         let result = try YadgProcess.run(
             stdin: "got out of bed even though I want to die\n", home: home, env: Self.ai("ok"))
@@ -87,6 +95,7 @@ struct AIPraiseEndToEndTests {
     @Test("The API key is never printed or written to any file yadg writes")
     func keysStayPrivate() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "took a walk\n/help\n", home: home, env: Self.ai("status-401"))
         #expect(!result.stdout.contains("sk-very-secret-key") && !result.stderr.contains("sk-very-secret-key"))
         for name in try FileManager.default.contentsOfDirectory(atPath: home) {
@@ -99,6 +108,7 @@ struct AIPraiseEndToEndTests {
     @Test("In the conversation, praise arrives above a half-typed line, which stays intact")
     func praiseWhileTyping() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         var extra = Self.ai("delay-1500")
         extra["TERM"] = "xterm"
         extra["NO_COLOR"] = "1"

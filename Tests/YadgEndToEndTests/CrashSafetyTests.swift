@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YadgTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,6 +13,7 @@ struct CrashSafetyTests {
     func killedRunsLoseNoAcknowledgedMoment() throws {
         signal(SIGPIPE, SIG_IGN)
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         var rng = SystemRandomNumberGenerator()
         var acknowledged: Set<String> = []
         for iteration in 0..<25 {

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Testing
+import YadgTestSupport
 
 /// The built binary with an AI provider on 127.0.0.1: a moment caught by the crisis check never
 /// reaches the provider on any path (piped, `/did`, `/edit`, import, one-shot `log`, the Journey's
@@ -28,6 +29,7 @@ struct CrisisEndToEndTests {
     @Test("No path sends a caught moment to the provider; the day gets no summary request")
     func nothingLeaves() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let start = Self.server.requests.count
         let importFile = home + "/in.json"
         let date = "2026-11-18T15:00:00.000Z"
@@ -78,6 +80,7 @@ struct CrisisEndToEndTests {
     @Test("With a provider, /journey then /journey more shows the next seven days, not a week later")
     func journeyPagesInOrder() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let lines = (0..<20).map { "watered the plants \($0) days ago" }.joined(separator: "\n") + "\n"
         _ = try YadgProcess.run(["--no-ai"], stdin: lines, home: home)
         let result = try YadgProcess.run(stdin: "/journey\n/journey more\n", home: home, env: Self.ai())

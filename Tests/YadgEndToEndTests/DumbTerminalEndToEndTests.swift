@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import YadgTestSupport
 
 /// Terminals that cannot be drawn on, and the first screen a person sees.
 struct DumbTerminalEndToEndTests {
     @Test("TERM=dumb still converses: a plain prompt, no escape sequences, moments saved, Ctrl-D leaves")
     func dumbTerminalConverses() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: ["TERM": "dumb"])
         defer { terminal.close() }
         try terminal.waitFor("› ")
@@ -23,6 +25,7 @@ struct DumbTerminalEndToEndTests {
     @Test("The onboarding footer shows before Enter is pressed")
     func footerBeforeEnter() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let terminal = try PseudoTerminal(
             arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
         defer { terminal.close() }
@@ -40,6 +43,7 @@ struct TypedAheadEndToEndTests {
     @Test("Words typed during the onboarding come back as the first line; nothing is lost")
     func typedDuringOnboarding() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let terminal = try PseudoTerminal(
             arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
         defer { terminal.close() }

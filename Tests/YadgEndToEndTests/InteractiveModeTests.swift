@@ -1,6 +1,7 @@
 import CPseudoTerminal
 import Foundation
 import Testing
+import YadgTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -11,6 +12,7 @@ struct InteractiveModeTests {
     @Test("First run: onboarding, the pre-filled first line edited and saved, Ctrl-C, Ctrl-D")
     func firstRun() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let terminal = try PseudoTerminal(
             arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
         defer { terminal.close() }

@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Testing
+import YadgTestSupport
 
 /// The look-back commands through the built binary, at Thu 2026-11-19 15:04 New York.
 @Suite(.serialized)
@@ -17,6 +18,7 @@ struct LookBackEndToEndTests {
 
     @Test func jsonShapes() throws {
         let home = try Self.seededHome()
+        defer { TemporaryFolder.remove(home) }
         let stats = try YadgProcess.run(["stats", "--json"], home: home)
         #expect(
             stats.stdout == """
@@ -40,12 +42,14 @@ struct LookBackEndToEndTests {
     @Test("export → import into an empty home → export gives the same moments")
     func exportImportRoundTrip() throws {
         let home = try Self.seededHome()
+        defer { TemporaryFolder.remove(home) }
         let file = home + "/export.json"
         let exported = try YadgProcess.run(["export", "--format", "json", "--output", file], home: home)
         #expect(exported.stdout == "Exported 3 moments to \(file)\n")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let other = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(other) }
         let imported = try YadgProcess.run(["import", file], home: other)
         #expect(imported.stdout == "Imported 3 new moments from \(file) (0 were already here).\n")
         let again = try YadgProcess.run(["import", file], home: other)
@@ -64,6 +68,7 @@ struct LookBackEndToEndTests {
     @Test("One-shot journey shows the offline line at once and writes AI summaries for next time, then from the cache")
     func journeySummaries() throws {
         let home = try Self.seededHome()
+        defer { TemporaryFolder.remove(home) }
         let ai = [
             "YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": Self.server.url("ok") + "/v1", "YADG_AI_MODEL": "m",
         ]
@@ -92,6 +97,7 @@ struct LookBackEndToEndTests {
 
     @Test func calendarAndStatsAsText() throws {
         let home = try Self.seededHome()
+        defer { TemporaryFolder.remove(home) }
         let calendar = try YadgProcess.run(["calendar"], home: home)
         #expect(calendar.stdout.contains("16• 17  18• 19• 20  21  22\n"))
         let stats = try YadgProcess.run(["stats"], home: home)

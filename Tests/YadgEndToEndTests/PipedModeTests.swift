@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import YadgTestSupport
 
 /// The built binary with piped stdin: exact stdout, stderr and exit status.
 @Suite(.serialized)
 struct PipedModeTests {
     @Test func logsEachLineAndPrintsTheCard() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "took a walk 2 hours ago\n\ncalled mom yesterday evening\n", home: home)
         let praise = YadgProcess.query("SELECT offline_praise FROM moments ORDER BY happened_at DESC", home: home)
             .map { $0[0] }
@@ -36,6 +38,7 @@ struct PipedModeTests {
 
     @Test func linesNotLoggedGoToStderrAndExitOne() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let long = String(repeating: "x", count: 1001)
         let result = try YadgProcess.run(
             stdin: "going to run in 2 hours\n\(long)\n/momnts\ndid the dishes\n", home: home)
@@ -53,6 +56,7 @@ struct PipedModeTests {
 
     @Test func jsonEvents() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(
             ["--json"], stdin: "took a walk 2 hours ago\ntomorrow I'll rest\n", home: home)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -72,6 +76,7 @@ struct PipedModeTests {
 
     @Test func commandsInAPipe() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "/moments\n", home: home)
         #expect(
             result.stdout == """
@@ -86,6 +91,7 @@ struct PipedModeTests {
 
     @Test func oneShotCommands() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let logged = try YadgProcess.run(["log", "read", "2", "chapters", "yesterday"], home: home)
         #expect(logged.status == 0)
         #expect(logged.stdout.hasPrefix("Moment logged  #1\n  read 2 chapters\n  yesterday\n"))
@@ -116,6 +122,7 @@ struct PipedModeTests {
 
     @Test func helpAndVersion() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let help = try YadgProcess.run(["--help"], home: home)
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("Usage: yadg [--json] [--no-ai] [command]\n"))
@@ -130,6 +137,7 @@ struct PipedModeTests {
     @Test("A closed pipe ends yadg quietly")
     func brokenPipe() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         _ = try YadgProcess.run(stdin: (1...40).map { "moment \($0)\n" }.joined(), home: home)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -151,6 +159,7 @@ struct PipedModeTests {
     @Test("The binary copied alone to another folder still has its praise pool and copy")
     func selfContainedBinary() throws {
         let folder = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(folder) }
         let copy = URL(fileURLWithPath: folder).appending(path: "yadg")
         try FileManager.default.copyItem(at: YadgProcess.binary, to: copy)
         let result = try YadgProcess.run(stdin: "did the dishes\n", home: folder, executable: copy)
@@ -161,6 +170,7 @@ struct PipedModeTests {
 
     @Test func privateFiles() throws {
         let base = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(base) }
         let result = try YadgProcess.run(
             stdin: "ok\n", home: base,
             env: ["YADG_HOME": "", "XDG_DATA_HOME": base + "/data", "XDG_STATE_HOME": base + "/state"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import YadgTestSupport
 
 /// What is acknowledged is what is kept, a newer schema is never written, and stored text cannot
 /// drive the terminal through an export.
@@ -7,6 +8,7 @@ struct ReliabilityEndToEndTests {
     @Test("A NUL byte no longer cuts the stored text short")
     func nulIsKept() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(["--json"], stdin: "nul\u{0}byte in line\n", home: home)
         #expect(result.stdout.contains(#""text":"nul\u0000byte in line""#))
         #expect(
@@ -16,6 +18,7 @@ struct ReliabilityEndToEndTests {
     @Test("A database from a newer yadg is read, never written")
     func newerSchema() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         _ = try YadgProcess.run(stdin: "took a walk\n", home: home)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -44,6 +47,7 @@ struct ReliabilityEndToEndTests {
     @Test("Markdown exports neutralise stored escape sequences and bidi controls; JSON stays exact")
     func exportsAreClean() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let file = home + "/in.json"
         let date = "2026-11-18T15:00:00.000Z"
         let attacks = [
@@ -65,6 +69,7 @@ struct ReliabilityEndToEndTests {
     @Test("Import refuses an export from a newer yadg and a text longer than typed input allows")
     func importRules() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let newer = home + "/newer.json"
         try #"{"version":2,"moments":[]}"#.write(toFile: newer, atomically: true, encoding: .utf8)
         let refused = try YadgProcess.run(["import", newer], home: home)
@@ -85,6 +90,7 @@ struct ReliabilityEndToEndTests {
     @Test("A damaged database is never shown as empty, and nothing more is written to it")
     func damageIsNeverSilence() throws {
         let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let lines = (1...300).map { "did thing number \($0) \($0 % 20) days ago" }.joined(separator: "\n") + "\n"
         #expect(try YadgProcess.run(["--no-ai"], stdin: lines, home: home).status == 0)
         let path = home + "/moments.db"
@@ -103,7 +109,9 @@ struct ReliabilityEndToEndTests {
     @Test("--json: an unknown command is an error event; a rejected huge line is named, not echoed")
     func jsonForFailures() throws {
         let huge = String(repeating: "x", count: 1_000_000)
-        let result = try YadgProcess.run(["--json"], stdin: "/nope\n\(huge)\n", home: YadgProcess.makeHome())
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try YadgProcess.run(["--json"], stdin: "/nope\n\(huge)\n", home: home)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == #"{"event":"error","message":"I don't know /nope. /help shows what I can do."}"#)
         #expect(lines.count == 2 && lines[1].count < 300)

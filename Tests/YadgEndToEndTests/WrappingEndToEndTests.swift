@@ -1,14 +1,17 @@
 import Foundation
 import Testing
 import YadgCore
+import YadgTestSupport
 
 /// Every paragraph the conversation prints wraps at word boundaries to the terminal's width, so
 /// the terminal never has to break a word at its right edge.
 struct WrappingEndToEndTests {
     @Test(arguments: [40, 60, 80, 100])
     func nothingBreaksMidWord(columns: Int) throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
         let terminal = try PseudoTerminal.pastOnboarding(
-            home: YadgProcess.makeHome(), extra: ["TERM": "xterm", "NO_COLOR": "1"], columns: Int32(columns))
+            home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"], columns: Int32(columns))
         defer { terminal.close() }
         let long = "finally sorted the whole garage, donated three boxes of old clothes and swept the floor"
         let steps = [

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import YadgTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -22,12 +23,8 @@ enum YadgProcess {
         let status: Int32
     }
 
-    /// A fresh, empty YADG_HOME.
-    static func makeHome() -> String {
-        let path = NSTemporaryDirectory() + "yadg-e2e-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// A fresh, empty YADG_HOME (remove it with `defer { TemporaryFolder.remove(home) }`).
+    static func makeHome() -> String { TemporaryFolder.make("yadg-e2e") }
 
     /// The fixed environment of the transcripts: Thu 2026-11-19 15:04 in New York, seed 7.
     static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {

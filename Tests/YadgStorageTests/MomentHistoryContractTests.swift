@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import YadgCore
 import YadgStorage
+import YadgTestSupport
 
 /// The look-back queries, against every implementation.
 struct MomentHistoryContractTests {
     static func makeStore(_ kind: MomentStoreContractTests.Kind) throws -> any MomentHistory {
         switch kind {
         case .sqliteInMemory: return try SQLiteMomentStore.inMemory()
-        case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder().path + "/moments.db")
+        case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder.make() + "/moments.db")
         case .inMemoryFake: return InMemoryMomentStore()
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import YadgCore
 import YadgStorage
+import YadgTestSupport
 
 /// The ``MomentStore`` contract, run against every implementation (as GRDB runs its tests against
 /// both an in-memory and an on-disk database).
@@ -15,7 +16,7 @@ struct MomentStoreContractTests {
     static func makeStore(_ kind: Kind) throws -> any MomentStore {
         switch kind {
         case .sqliteInMemory: return try SQLiteMomentStore.inMemory()
-        case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder().path + "/moments.db")
+        case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder.make() + "/moments.db")
         case .inMemoryFake: return InMemoryMomentStore()
         }
     }
@@ -90,14 +91,5 @@ struct MomentStoreContractTests {
         #expect(try store.stateValue(.hasSeenOnboarding) == "0")
         #expect(try store.stateValue(.anonymousUserId) == "u")
         #expect(try store.moment(id: UUID()) == nil)
-    }
-}
-
-/// A fresh folder under the system's temporary directory.
-struct TemporaryFolder {
-    let path: String
-    init() {
-        path = NSTemporaryDirectory() + "yadg-test-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 }

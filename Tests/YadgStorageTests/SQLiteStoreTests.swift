@@ -2,12 +2,13 @@ import CSQLite
 import Foundation
 import Testing
 import YadgCore
+import YadgTestSupport
 
 @testable import YadgStorage
 
 struct SQLiteStoreTests {
     @Test func migratesFromAnEmptyDatabase() throws {
-        let path = TemporaryFolder().path + "/moments.db"
+        let path = TemporaryFolder.make() + "/moments.db"
         let store = try SQLiteMomentStore(path: path)
         #expect(try store.schemaVersion() == Migrations.latestVersion)
         let connection = try SQLiteConnection(path: path)
@@ -21,7 +22,7 @@ struct SQLiteStoreTests {
 
     @Test("A version-1 database with moments migrates, and each moment gets its local day")
     func migratesFromVersionOne() throws {
-        let path = TemporaryFolder().path + "/moments.db"
+        let path = TemporaryFolder.make() + "/moments.db"
         let old = try SQLiteConnection(path: path)
         try old.execute(Migrations.sql1 + "PRAGMA user_version = 1;")
         try old.execute(
@@ -46,7 +47,7 @@ struct SQLiteStoreTests {
     }
 
     @Test func connectionSettings() throws {
-        let store = try SQLiteMomentStore(path: TemporaryFolder().path + "/moments.db")
+        let store = try SQLiteMomentStore(path: TemporaryFolder.make() + "/moments.db")
         let c = store.connection
         #expect(try c.scalarText("PRAGMA journal_mode") == "wal")
         #expect(try c.scalarText("PRAGMA synchronous") == "2")  // FULL
@@ -59,7 +60,7 @@ struct SQLiteStoreTests {
     func filesArePrivate() throws {
         let old = umask(0o022)
         defer { umask(old) }
-        let folder = TemporaryFolder().path + "/data/yadg"
+        let folder = TemporaryFolder.make() + "/data/yadg"
         try PrivateFiles.createDirectory(folder)
         let store = try SQLiteMomentStore(path: folder + "/moments.db")
         try store.insert(MomentStoreContractTests.moment("x", happened: 1), state: [:])
@@ -118,7 +119,7 @@ struct SQLiteStoreTests {
 
     @Test("A second process's writer waits instead of failing (BEGIN IMMEDIATE + busy_timeout)")
     func twoWritersOnOneFile() throws {
-        let path = TemporaryFolder().path + "/moments.db"
+        let path = TemporaryFolder.make() + "/moments.db"
         let first = try SQLiteMomentStore(path: path)
         let second = try SQLiteMomentStore(path: path)
         let group = DispatchGroup()

@@ -44,10 +44,27 @@ public struct CommandArguments: Sendable, Equatable {
     public let text: String
     public let words: [String]
 
-    /// From a typed line.
+    /// From a typed line. Words are split at spaces; a word in double or single quotes may hold
+    /// spaces (`/export md --output "my moments.md"`).
     public init(_ text: String) {
         self.text = text
-        words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words: [String] = []
+        var word: String?
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { word?.append(character) }
+            } else if character == "\"" || character == "'", word == nil {
+                (quote, word) = (character, "")
+            } else if character.isWhitespace {
+                if let finished = word { words.append(finished) }
+                word = nil
+            } else {
+                word = (word ?? "") + String(character)
+            }
+        }
+        if let last = word { words.append(last) }
+        self.words = words
     }
 
     /// From argv, where the shell already split the words.

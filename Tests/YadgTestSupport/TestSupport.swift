@@ -2,13 +2,13 @@ import Foundation
 import YadgCore
 import YadgResources
 
-/// Shared fakes for the core's tests: the real resource files, a fixed clock, seeded randomness
-/// and predictable ids.
-enum TestSupport {
-    static let newYork = TimeZone(identifier: "America/New_York")!
+/// Shared by the test targets: the real resource files, a fixed clock, seeded randomness and
+/// predictable ids, a seeded shell.
+public enum TestSupport {
+    public static let newYork = TimeZone(identifier: "America/New_York")!
 
     /// The shipped resources, decoded as the executable decodes them.
-    static let resources: ShellResources = {
+    public static let resources: ShellResources = {
         func text(_ key: String) -> String { EmbeddedResources.text(key)! }
         return try! ShellResources(
             copy: Copy(json: text("Resources/copy.json")),
@@ -20,15 +20,15 @@ enum TestSupport {
     }()
 
     /// The shipped words for times and dates.
-    static let timeWords = TimeWords(resources.copy)
+    public static let timeWords = TimeWords(resources.copy)
 
     /// A local wall time in a zone, e.g. `date("2026-11-19T15:04:00")`.
-    static func date(_ local: String, _ zone: TimeZone = newYork) -> Date {
+    public static func date(_ local: String, _ zone: TimeZone = newYork) -> Date {
         CivilTime.parse(local, zone: zone)!
     }
 
     /// Ids 00000000-0000-4000-8000-000000000001, …02, … in order.
-    static func sequentialIDs() -> () -> UUID {
+    public static func sequentialIDs() -> () -> UUID {
         var next = 0
         return {
             next += 1
@@ -36,7 +36,7 @@ enum TestSupport {
         }
     }
 
-    static func shell(
+    public static func shell(
         store: InMemoryMomentStore = InMemoryMomentStore(), now: String = "2026-11-19T15:04:00",
         mode: Shell.Mode = .piped, seed: UInt64 = 7
     ) -> Shell {
@@ -48,12 +48,12 @@ enum TestSupport {
 
 extension ShellReply {
     /// The moments this reply asks AI praise for.
-    var praiseRequests: [Moment] {
+    public var praiseRequests: [Moment] {
         effects.compactMap { if case .requestPraise(let moment) = $0 { moment } else { nil } }
     }
 
     /// The Journey days this reply asks summaries for.
-    var summaryRequests: [JourneyView.Day] {
+    public var summaryRequests: [JourneyView.Day] {
         effects.flatMap { effect -> [JourneyView.Day] in
             if case .writeSummaries(let days, _) = effect { days } else { [] }
         }

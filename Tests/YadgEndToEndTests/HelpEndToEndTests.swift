@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import YadgTestSupport
+
+/// `yadg --help` as a person reads it, word for word: the commands come from the command table and
+/// their lines from the copy, so a command that is added, renamed or reworded shows up here.
+struct HelpEndToEndTests {
+    @Test func helpVerbatim() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try YadgProcess.run(["--help"], home: home)
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        expectTranscript(
+            result.stdout,
+            """
+            Usage: yadg [--json] [--no-ai] [command]
+
+            With no command, yadg starts a conversation on a terminal, or reads one moment or /command per line from a pipe.
+
+            Commands:
+              help       show what you can do
+              moments    your moments by day: /moments today, yesterday, week or all
+              today      view today's moments
+              find       find moments with some words: /find walk
+              journey    your days with a short summary each (/journey more for earlier)
+              calendar   a month with a mark on days that have moments: /calendar october
+              stats      totals, recent weeks and your most common kinds of wins
+              export     save your moments to a file: /export json (or csv, md)
+              import     add moments from a yadg JSON export: yadg import FILE
+              when       change when the last moment happened: /when 2 hours ago
+              privacy    what stays on this machine and what leaves it
+              terms      the terms of use
+              log        log a moment from the command line: yadg log took a walk
+              parse      show how phrases on stdin are read: yadg parse --now 2026-11-19T15:00:00 --tz Europe/Paris
+
+            Options:
+              --json       one JSON object per line (pipes and one-shot commands)
+              --no-ai      no AI praise for this run
+              --help       this help
+              --version    the version
+
+            Environment: YADG_HOME (keep everything in one folder), YADG_NOW and TZ (fix the clock), YADG_SEED (fix praise choice), NO_COLOR.
+
+            """)
+    }
+
+    @Test("An unknown option is a kind line on stderr and exit 2")
+    func unknownOption() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try YadgProcess.run(["--colour"], home: home)
+        #expect(result.status == 2 && result.stdout.isEmpty)
+        #expect(result.stderr == "yadg: I don't know the option --colour. Try yadg --help.\n")
+    }
+}
