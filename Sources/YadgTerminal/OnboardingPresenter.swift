@@ -150,4 +150,14 @@ public struct OnboardingCopy: CopySection {
     public let consentQuestion: String
     public let consentYes: String
     public let consentNo: String
+
+    public init(_ words: CopyWords) throws {
+        lines = try words.list("lines")
+        action = try words.text("action")
+        actionHint = try words.text("actionHint")
+        footer = try words.text("footer")
+        consentQuestion = try words.text("consentQuestion")
+        consentYes = try words.text("consentYes")
+        consentNo = try words.text("consentNo")
+    }
 }

@@ -10,7 +10,9 @@ import YadgStorage
 /// Whole-process times of the look-back views over 100,000 stored moments, and the conversation's
 /// start to prompt, as medians. Runs the `yadg` built beside this benchmark.
 enum ViewsBenchmark {
-    static func run(moments count: Int = 100_000, runs: Int = 21) {
+    /// `against`: another yadg binary (an older build, say), timed in the same run, interleaved
+    /// with this one, so a noisy machine affects both alike; the ratio is this one over that one.
+    static func run(moments count: Int = 100_000, runs: Int = 21, against other: String? = nil) {
         let yadg = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "yadg")
             .path
         guard FileManager.default.isExecutableFile(atPath: yadg) else {
@@ -30,13 +32,36 @@ enum ViewsBenchmark {
         env["TERM"] = "xterm-256color"
         // The harness's own cost of starting a process, for comparison.
         report("(baseline: /bin/true)", (0..<runs).map { _ in timeProcess("/bin/true", [], env) })
-        for arguments in [["moments", "today"], ["journey"], ["stats"]] {
-            let times = (0..<runs).map { _ in timeProcess(yadg, arguments, env) }
-            report("yadg \(arguments.joined(separator: " "))", times)
+        let binaries = [yadg] + (other.map { [$0] } ?? [])
+        let commands = [["moments", "today"], ["journey"], ["stats"], ["log", "took", "a", "walk"]]
+        for arguments in commands {
+            var times = binaries.map { _ in [Double]() }
+            for _ in 0..<runs {
+                for (index, binary) in binaries.enumerated() {
+                    times[index].append(timeProcess(binary, arguments, env))
+                }
+            }
+            compare("yadg \(arguments.joined(separator: " "))", times)
         }
-        let prompt = (0..<runs).compactMap { _ in timeToPrompt(yadg, env) }
-        report("conversation start to prompt", prompt)
+        var prompt = binaries.map { _ in [Double]() }
+        for _ in 0..<runs {
+            for (index, binary) in binaries.enumerated() {
+                if let t = timeToPrompt(binary, env) { prompt[index].append(t) }
+            }
+        }
+        compare("conversation start to prompt", prompt)
     }
+
+    /// This binary's median, and with another binary that one's median and the ratio.
+    static func compare(_ label: String, _ times: [[Double]]) {
+        report(label, times[0])
+        guard times.count > 1 else { return }
+        report("  against", times[1])
+        let ratio = median(times[0]) / median(times[1])
+        print("  ratio this/against \(String(format: "%.2f", ratio))")
+    }
+
+    static func median(_ times: [Double]) -> Double { times.sorted()[times.count / 2] }
 
     /// 100,000 moments over about three years, in transactions of 10,000.
     static func seed(_ count: Int, into home: String) {
@@ -113,9 +138,13 @@ enum ViewsBenchmark {
                 elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             }
         }
+        // Ctrl-D until it leaves: a key sent while the terminal is still being set up can be dropped.
         var eof: UInt8 = 4
-        _ = write(master, &eof, 1)
-        process.waitUntilExit()
+        while process.isRunning {
+            _ = write(master, &eof, 1)
+            var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&fd, 1, 100) > 0 { _ = read(master, &buffer, buffer.count) }
+        }
         return elapsed
     }
 

@@ -5,15 +5,20 @@ import YadgCore
 //   swift run -c release yadg-bench parse [CORPUS.jsonl]   phrases/s of TimeExpressionParser
 //   swift build -c release && .build/release/yadg-bench views
 //       whole-process times of `yadg moments today`, `yadg journey`, `yadg stats` and the
-//       conversation's start to prompt, over 100,000 moments in a temporary home
+//       conversation's start to prompt, over 100,000 moments in a temporary home;
+//       `views --against OLD_YADG` times another binary alongside and prints the ratios
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "parse":
     ParseBenchmark.run(corpusPath: arguments.dropFirst().first ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl")
 case "views":
-    ViewsBenchmark.run()
+    // `views --against PATH`: the same figures for another yadg binary, side by side in one run.
+    let against = arguments.firstIndex(of: "--against").flatMap {
+        arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+    }
+    ViewsBenchmark.run(against: against)
 default:
-    FileHandle.standardError.write(Data("usage: yadg-bench parse [CORPUS.jsonl] | views\n".utf8))
+    FileHandle.standardError.write(Data("usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG]\n".utf8))
     exit(2)
 }

@@ -22,4 +22,8 @@ struct DeleteCommand: ShellCommand {
 public struct DeleteCopy: CopySection {
     public static let key = "delete"
     public let done: String
+
+    public init(_ words: CopyWords) throws {
+        done = try words.text("done")
+    }
 }

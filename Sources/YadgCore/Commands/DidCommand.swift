@@ -70,4 +70,14 @@ public struct DidCopy: CopySection {
     public let confirm: String
     public let cancelled: String
     public let nothingToCancel: String
+
+    public init(_ words: CopyWords) throws {
+        askText = try words.text("askText")
+        askWhen = try words.text("askWhen")
+        unclearWhen = try words.text("unclearWhen")
+        futureWhen = try words.text("futureWhen")
+        confirm = try words.text("confirm")
+        cancelled = try words.text("cancelled")
+        nothingToCancel = try words.text("nothingToCancel")
+    }
 }

@@ -36,4 +36,9 @@ public struct EditCopy: CopySection {
     public static let key = "edit"
     public let done: String
     public let needsText: String
+
+    public init(_ words: CopyWords) throws {
+        done = try words.text("done")
+        needsText = try words.text("needsText")
+    }
 }

@@ -21,4 +21,8 @@ struct FavCommand: ShellCommand {
 public struct FavCopy: CopySection {
     public static let key = "fav"
     public let done: String
+
+    public init(_ words: CopyWords) throws {
+        done = try words.text("done")
+    }
 }

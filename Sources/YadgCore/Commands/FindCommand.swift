@@ -33,4 +33,10 @@ public struct FindCopy: CopySection {
     public let needsWords: String
     public let nothing: String
     public let title: String
+
+    public init(_ words: CopyWords) throws {
+        needsWords = try words.text("needsWords")
+        nothing = try words.text("nothing")
+        title = try words.text("title")
+    }
 }

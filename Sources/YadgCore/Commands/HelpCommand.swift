@@ -26,4 +26,10 @@ public struct HelpCopy: CopySection {
     public let title: String
     public let commandsTitle: String
     public let summaries: [String: String]
+
+    public init(_ words: CopyWords) throws {
+        title = try words.text("title")
+        commandsTitle = try words.text("commandsTitle")
+        summaries = try words.table("summaries")
+    }
 }

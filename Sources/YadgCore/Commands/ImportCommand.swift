@@ -22,4 +22,13 @@ public struct ImportCopy: CopySection {
     public let newerVersion: String
     public let tooLong: String
     public let badDate: String
+
+    public init(_ words: CopyWords) throws {
+        done = try words.text("done")
+        failed = try words.text("failed")
+        needsFile = try words.text("needsFile")
+        newerVersion = try words.text("newerVersion")
+        tooLong = try words.text("tooLong")
+        badDate = try words.text("badDate")
+    }
 }

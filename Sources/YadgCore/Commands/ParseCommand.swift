@@ -56,4 +56,9 @@ public struct ParseCopy: CopySection {
     public static let key = "parse"
     public let usage: String
     public let badArguments: String
+
+    public init(_ words: CopyWords) throws {
+        usage = try words.text("usage")
+        badArguments = try words.text("badArguments")
+    }
 }

@@ -18,4 +18,9 @@ public struct UndoCopy: CopySection {
     public static let key = "undo"
     public let done: String
     public let nothing: String
+
+    public init(_ words: CopyWords) throws {
+        done = try words.text("done")
+        nothing = try words.text("nothing")
+    }
 }

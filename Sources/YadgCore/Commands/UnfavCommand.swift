@@ -26,4 +26,9 @@ public struct UnfavCopy: CopySection {
     public static let key = "unfav"
     public let done: String
     public let notFavorite: String
+
+    public init(_ words: CopyWords) throws {
+        done = try words.text("done")
+        notFavorite = try words.text("notFavorite")
+    }
 }

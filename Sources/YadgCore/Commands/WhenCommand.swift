@@ -44,4 +44,12 @@ public struct WhenCopy: CopySection {
     public let unclear: String
     public let future: String
     public let set: String
+
+    public init(_ words: CopyWords) throws {
+        noMoment = try words.text("noMoment")
+        needsExpression = try words.text("needsExpression")
+        unclear = try words.text("unclear")
+        future = try words.text("future")
+        set = try words.text("set")
+    }
 }

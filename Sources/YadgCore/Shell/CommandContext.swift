@@ -113,6 +113,15 @@ public struct StorageCopy: CopySection {
     public let readFailed: String
     public let saveFailed: String
     public let unavailable: String
+
+    public init(_ words: CopyWords) throws {
+        newerSchema = try words.text("newerSchema")
+        damaged = try words.text("damaged")
+        damagedAt = try words.text("damagedAt")
+        readFailed = try words.text("readFailed")
+        saveFailed = try words.text("saveFailed")
+        unavailable = try words.text("unavailable")
+    }
 }
 
 /// Naming a moment by its number, for the row commands.
@@ -120,4 +129,9 @@ public struct RowsCopy: CopySection {
     public static let key = "rows"
     public let referenceUnknown: String
     public let referenceNeeded: String
+
+    public init(_ words: CopyWords) throws {
+        referenceUnknown = try words.text("referenceUnknown")
+        referenceNeeded = try words.text("referenceNeeded")
+    }
 }

@@ -10,29 +10,49 @@ import Synchronization
 /// lacks or gets wrong falls back to the built-in one. Templates use `{name}` placeholders, filled
 /// with ``Copy/fill(_:_:)``.
 public struct Copy: Sendable {
-    /// The raw JSON of each section, override first.
-    private let sections: [String: Data]
-    private let fallback: [String: Data]
+    /// The file's sections, parsed once, and the built-in ones to fall back on.
+    private let sections: [String: CopyTree]
+    private let fallback: [String: CopyTree]
     private let decoded = DecodedSections()
 
     /// Reads `json`, using `fallback` (the built-in copy) for any section `json` lacks or gets wrong.
-    /// Throws when `json` is not a JSON object.
+    /// Throws when `json` is not a JSON object of sections.
     public init(json: String, fallback: String? = nil) throws {
-        sections = try Self.split(json)
-        self.fallback = try fallback.map(Self.split) ?? [:]
+        guard case .table(let sections) = try CopyTree(json: json) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "copy is not a JSON object"))
+        }
+        self.sections = sections
+        if let fallback, fallback != json, case .table(let builtIn) = try CopyTree(json: fallback) {
+            self.fallback = builtIn
+        } else {
+            self.fallback = [:]
+        }
     }
 
     /// The section of copy a feature uses: `copy[JourneyCopy.self].title`.
     public subscript<Section: CopySection>(_ type: Section.Type) -> Section {
         if let section = decoded.values.withLock({ $0[ObjectIdentifier(type)] }) as? Section { return section }
-        let decoder = JSONDecoder()
-        let section =
-            sections[Section.key].flatMap { try? decoder.decode(Section.self, from: $0) }
-            ?? fallback[Section.key].flatMap { try? decoder.decode(Section.self, from: $0) }
-        // The built-in copy is decoded section by section in the tests, so this is a programming error.
-        guard let section else { preconditionFailure("copy.json has no valid \"\(Section.key)\" section") }
+        // The built-in copy is read section by section in the tests, so this is a programming error.
+        guard let section = (try? strict(type)) ?? Self.read(type, from: fallback) else {
+            preconditionFailure("copy.json has no valid \"\(Section.key)\" section")
+        }
         decoded.values.withLock { $0[ObjectIdentifier(type)] = section }
         return section
+    }
+
+    /// The section as this file has it, without falling back: throws what is missing.
+    public func strict<Section: CopySection>(_ type: Section.Type) throws -> Section {
+        guard case .table(let fields)? = sections[Section.key] else {
+            throw CopyError(section: Section.key, field: "")
+        }
+        return try Section(CopyWords(fields: fields, section: Section.key))
+    }
+
+    private static func read<Section: CopySection>(_ type: Section.Type, from sections: [String: CopyTree])
+        -> Section?
+    {
+        guard case .table(let fields)? = sections[Section.key] else { return nil }
+        return try? Section(CopyWords(fields: fields, section: Section.key))
     }
 
     /// Replaces each `{key}` in `template` with its value.
@@ -42,17 +62,6 @@ public struct Copy: Sendable {
         return out
     }
 
-    private static func split(_ json: String) throws -> [String: Data] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "copy is not a JSON object"))
-        }
-        var sections: [String: Data] = [:]
-        for (key, value) in object where JSONSerialization.isValidJSONObject(value) {
-            sections[key] = try JSONSerialization.data(withJSONObject: value)
-        }
-        return sections
-    }
-
     /// Sections already decoded, shared by copies of this value.
     private final class DecodedSections: Sendable {
         let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
@@ -60,9 +69,11 @@ public struct Copy: Sendable {
 }
 
 /// One section of `Resources/copy.json`, declared beside the code that shows it.
-public protocol CopySection: Decodable, Sendable {
+public protocol CopySection: Sendable {
     /// The section's name in the file.
     static var key: String { get }
+    /// Reads the section's fields (throws when one is missing or of another shape).
+    init(_ words: CopyWords) throws
 }
 
 /// The decoded resources the shell needs, handed in by the executable (never paths).

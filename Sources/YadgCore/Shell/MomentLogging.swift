@@ -85,4 +85,12 @@ public struct LoggingCopy: CopySection {
     public let tooLongHistoryHint: String
     public let noText: String
     public let needsText: String
+
+    public init(_ words: CopyWords) throws {
+        future = try words.text("future")
+        tooLong = try words.text("tooLong")
+        tooLongHistoryHint = try words.text("tooLongHistoryHint")
+        noText = try words.text("noText")
+        needsText = try words.text("needsText")
+    }
 }

@@ -122,4 +122,13 @@ public struct HomeCopy: CopySection {
     public let firstLogHint: String
     public let firstLogPrefill: String
     public let goodbye: String
+
+    public init(_ words: CopyWords) throws {
+        title = try words.text("title")
+        subtitle = try words.text("subtitle")
+        commandsHint = try words.text("commandsHint")
+        firstLogHint = try words.text("firstLogHint")
+        firstLogPrefill = try words.text("firstLogPrefill")
+        goodbye = try words.text("goodbye")
+    }
 }

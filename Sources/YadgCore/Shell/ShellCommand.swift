@@ -158,4 +158,18 @@ public struct CommandLineCopy: CopySection {
     public let unknownOption: String
     public let invalidNow: String
     public let resourceOverrideBroken: String
+
+    public init(_ words: CopyWords) throws {
+        aiKeyFileTooOpen = try words.text("aiKeyFileTooOpen")
+        unknownCommandWithSuggestion = try words.text("unknownCommandWithSuggestion")
+        unknownCommand = try words.text("unknownCommand")
+        unknownSubcommand = try words.text("unknownSubcommand")
+        unknownSubcommandWithSuggestion = try words.text("unknownSubcommandWithSuggestion")
+        takesNoArguments = try words.text("takesNoArguments")
+        onlyInConversation = try words.text("onlyInConversation")
+        usage = try words.text("usage")
+        unknownOption = try words.text("unknownOption")
+        invalidNow = try words.text("invalidNow")
+        resourceOverrideBroken = try words.text("resourceOverrideBroken")
+    }
 }

@@ -86,4 +86,21 @@ public struct TimeWordsCopy: CopySection {
     /// Short month names, January first.
     public let months: [String]
     public let monthDay, monthDayYear, weekdayAnd, clock, am, pm, withClock: String
+
+    public init(_ words: CopyWords) throws {
+        justNow = try words.text("justNow")
+        minutesAgo = try words.text("minutesAgo")
+        hourAgo = try words.text("hourAgo")
+        hoursAgo = try words.text("hoursAgo")
+        yesterday = try words.text("yesterday")
+        weekdays = try words.list("weekdays")
+        months = try words.list("months")
+        monthDay = try words.text("monthDay")
+        monthDayYear = try words.text("monthDayYear")
+        weekdayAnd = try words.text("weekdayAnd")
+        clock = try words.text("clock")
+        am = try words.text("am")
+        pm = try words.text("pm")
+        withClock = try words.text("withClock")
+    }
 }

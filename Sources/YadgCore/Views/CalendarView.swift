@@ -77,4 +77,12 @@ public struct CalendarCopy: CopySection {
     public let unknownMonth: String
     public let months: [String]
     public let weekdays: String
+
+    public init(_ words: CopyWords) throws {
+        legend = try words.text("legend")
+        today = try words.text("today")
+        unknownMonth = try words.text("unknownMonth")
+        months = try words.list("months")
+        weekdays = try words.text("weekdays")
+    }
 }

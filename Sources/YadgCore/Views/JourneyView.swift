@@ -97,8 +97,35 @@ public struct JourneyCopy: CopySection {
     public let twoThings: String
     public let moods: Moods
 
+    public init(_ words: CopyWords) throws {
+        title = try words.text("title")
+        subtitle = try words.text("subtitle")
+        empty = try words.text("empty")
+        count = try words.text("count")
+        countOne = try words.text("countOne")
+        moreOnDay = try words.text("moreOnDay")
+        more = try words.text("more")
+        noMore = try words.text("noMore")
+        summaryOne = try words.text("summaryOne")
+        heavyDay = try words.text("heavyDay")
+        heavyDayHelp = try words.text("heavyDayHelp")
+        summaryArrived = try words.text("summaryArrived")
+        summarySeveral = try words.text("summarySeveral")
+        actions = try words.table("actions")
+        summaryLine = try words.text("summaryLine")
+        twoThings = try words.text("twoThings")
+        moods = try Moods(words.section("moods"))
+    }
+
     /// The label of each kind of day (the closed list the summaries choose from).
-    public struct Moods: Decodable, Sendable {
+    public struct Moods: Sendable {
         public let full, busy, gentle, calm: String
+
+        init(_ words: CopyWords) throws {
+            full = try words.text("full")
+            busy = try words.text("busy")
+            gentle = try words.text("gentle")
+            calm = try words.text("calm")
+        }
     }
 }

@@ -58,4 +58,13 @@ public struct CardCopy: CopySection {
     public let aiPraiseFailed: String
     public let aiPraiseLabel: String
     public let crisisMessage: String
+
+    public init(_ words: CopyWords) throws {
+        logged = try words.text("logged")
+        reference = try words.text("reference")
+        afterCardHint = try words.text("afterCardHint")
+        aiPraiseFailed = try words.text("aiPraiseFailed")
+        aiPraiseLabel = try words.text("aiPraiseLabel")
+        crisisMessage = try words.text("crisisMessage")
+    }
 }

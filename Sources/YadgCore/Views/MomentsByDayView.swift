@@ -67,4 +67,15 @@ public struct MomentsCopy: CopySection {
     public let nothingInRange: String
     public let unknownRange: String
     public let showingNewest: String
+
+    public init(_ words: CopyWords) throws {
+        title = try words.text("title")
+        today = try words.text("today")
+        yesterday = try words.text("yesterday")
+        empty = try words.text("empty")
+        emptyAction = try words.text("emptyAction")
+        nothingInRange = try words.text("nothingInRange")
+        unknownRange = try words.text("unknownRange")
+        showingNewest = try words.text("showingNewest")
+    }
 }

@@ -72,4 +72,14 @@ public struct StatsCopy: CopySection {
     public let recent: String
     public let kinds: String
     public let empty: String
+
+    public init(_ words: CopyWords) throws {
+        title = try words.text("title")
+        moments = try words.text("moments")
+        days = try words.text("days")
+        favorites = try words.text("favorites")
+        recent = try words.text("recent")
+        kinds = try words.text("kinds")
+        empty = try words.text("empty")
+    }
 }

@@ -1,0 +1,199 @@
+import Foundation
+
+/// `copy.json` parsed once: texts, lists of texts, and tables of either. Sections are decoded from
+/// this tree by ``CopyTreeDecoder`` instead of parsing the file again for each one.
+indirect enum CopyTree: Sendable, Equatable {
+    case text(String)
+    case list([String])
+    case table([String: CopyTree])
+    /// A number, a boolean, null, or a list of something else: never copy, so a section holding it
+    /// falls back to the built-in one.
+    case other
+
+    /// Parses JSON. Its own small reader, because copy is read at every start and a general JSON
+    /// decoder spent more time on it than the rest of a short command.
+    init(json: String) throws {
+        var reader = Reader(bytes: Array(json.utf8))
+        self = try reader.value()
+        reader.skipSpace()
+        guard reader.index == reader.bytes.count else { throw reader.error("more after the end") }
+    }
+
+    struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+
+        func error(_ what: String) -> DecodingError {
+            .dataCorrupted(.init(codingPath: [], debugDescription: "copy.json: \(what) at byte \(index)"))
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func expect(_ byte: UInt8) throws {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else { throw error("expected \(UnicodeScalar(byte))") }
+            index += 1
+        }
+
+        mutating func value() throws -> CopyTree {
+            skipSpace()
+            guard index < bytes.count else { throw error("unexpected end") }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return .text(try string())
+            case UInt8(ascii: "{"):
+                index += 1
+                var table: [String: CopyTree] = [:]
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .table(table)
+                }
+                repeat {
+                    skipSpace()
+                    let key = try string()
+                    try expect(UInt8(ascii: ":"))
+                    table[key] = try value()
+                    skipSpace()
+                } while try separator(closing: UInt8(ascii: "}"))
+                return .table(table)
+            case UInt8(ascii: "["):
+                index += 1
+                var items: [CopyTree] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .list([])
+                }
+                repeat {
+                    items.append(try value())
+                    skipSpace()
+                } while try separator(closing: UInt8(ascii: "]"))
+                let texts = items.compactMap { if case .text(let text) = $0 { text } else { nil } }
+                return texts.count == items.count ? .list(texts) : .other
+            default:
+                // A number, true, false or null.
+                let start = index
+                scan: while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break scan
+                    default: index += 1
+                    }
+                }
+                guard index > start else { throw error("unexpected character") }
+                return .other
+            }
+        }
+
+        /// After an item: true at a comma (another follows), false at the closing bracket.
+        mutating func separator(closing: UInt8) throws -> Bool {
+            guard index < bytes.count else { throw error("unexpected end") }
+            index += 1
+            if bytes[index - 1] == UInt8(ascii: ",") { return true }
+            if bytes[index - 1] == closing { return false }
+            throw error("expected , or \(UnicodeScalar(closing))")
+        }
+
+        mutating func string() throws -> String {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string") }
+            index += 1
+            var out: [UInt8] = []
+            while index < bytes.count {
+                // Runs without escapes are copied whole.
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                    index += 1
+                }
+                out.append(contentsOf: bytes[start..<index])
+                guard index < bytes.count else { break }
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): return String(decoding: out, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard index < bytes.count else { throw error("unexpected end") }
+                    let escaped = bytes[index]
+                    index += 1
+                    switch escaped {
+                    case UInt8(ascii: "n"): out.append(0x0A)
+                    case UInt8(ascii: "t"): out.append(0x09)
+                    case UInt8(ascii: "r"): out.append(0x0D)
+                    case UInt8(ascii: "b"): out.append(0x08)
+                    case UInt8(ascii: "f"): out.append(0x0C)
+                    case UInt8(ascii: "u"):
+                        var scalar = try hex4()
+                        if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count,
+                            bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        {
+                            index += 2
+                            let low = try hex4()
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        out += Array(String(UnicodeScalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+                    default: out.append(escaped)  // \" \\ \/
+                    }
+                default: out.append(byte)
+                }
+            }
+            throw error("unterminated string")
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            guard index + 4 <= bytes.count,
+                let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            else { throw error("bad \\u escape") }
+            index += 4
+            return value
+        }
+    }
+}
+
+/// The fields of one section of copy, read by the section's initialiser. A missing field or one of
+/// another shape throws, and the section falls back to the built-in one.
+public struct CopyWords {
+    let fields: [String: CopyTree]
+    let section: String
+
+    public func text(_ key: String) throws -> String {
+        guard case .text(let text)? = fields[key] else { throw missing(key) }
+        return text
+    }
+
+    public func list(_ key: String) throws -> [String] {
+        guard case .list(let list)? = fields[key] else { throw missing(key) }
+        return list
+    }
+
+    /// A table of texts by name.
+    public func table(_ key: String) throws -> [String: String] {
+        guard case .table(let table)? = fields[key] else { throw missing(key) }
+        var texts: [String: String] = [:]
+        for (name, value) in table {
+            guard case .text(let text) = value else { throw missing(key + "." + name) }
+            texts[name] = text
+        }
+        return texts
+    }
+
+    /// A group of fields inside this section.
+    public func section(_ key: String) throws -> CopyWords {
+        guard case .table(let table)? = fields[key] else { throw missing(key) }
+        return CopyWords(fields: table, section: section + "." + key)
+    }
+
+    func missing(_ key: String) -> CopyError { CopyError(section: section, field: key) }
+}
+
+/// A section of copy lacks a field, or has one of another shape.
+public struct CopyError: Error, Equatable, CustomStringConvertible {
+    public let section: String
+    public let field: String
+    public var description: String { "copy.json: \(section).\(field) is missing or not text" }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import YadgResources
+
+@testable import YadgCore
+
+/// The small JSON reader copy is parsed with reads what Foundation's does.
+struct CopyTreeTests {
+    /// The same file through JSONSerialization, in the tree's shape.
+    static func tree(_ value: Any) -> CopyTree {
+        switch value {
+        case let text as String: return .text(text)
+        case let list as [String]: return .list(list)
+        case let table as [String: Any]: return .table(table.mapValues(tree))
+        default: return .other
+        }
+    }
+
+    @Test("The built-in copy reads the same as with JSONSerialization")
+    func builtInCopy() throws {
+        let json = try #require(EmbeddedResources.text("Resources/copy.json"))
+        let expected = Self.tree(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+        #expect(try CopyTree(json: json) == expected)
+    }
+
+    @Test("Escapes, nesting, and values that are not copy")
+    func escapes() throws {
+        let json =
+            #"{"a": "line\nnext \"q\" back\\slash \/ \u00e9 \ud83c\udf1f", "b": ["x", "y"], "c": {"d": 1, "e": [1, "z"], "f": true, "g": null}, "h": []}"#
+        #expect(
+            try CopyTree(json: json)
+                == .table([
+                    "a": .text("line\nnext \"q\" back\\slash / é 🌟"), "b": .list(["x", "y"]),
+                    "c": .table(["d": .other, "e": .other, "f": .other, "g": .other]), "h": .list([]),
+                ]))
+    }
+
+    @Test(arguments: [#"{"a": "x""#, #"{"a" "x"}"#, #"{"a": "x",}"#, #"{"a": "x"} trailing"#, "", #"{"a": "\u12"}"#])
+    func malformed(json: String) {
+        #expect(throws: (any Error).self) { try CopyTree(json: json) }
+    }
+}
