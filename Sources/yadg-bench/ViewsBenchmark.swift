@@ -138,10 +138,11 @@ enum ViewsBenchmark {
                 elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             }
         }
-        // Ctrl-D until it leaves: a key sent while the terminal is still being set up can be dropped.
-        var eof: UInt8 = 4
+        // Ctrl-U (empty the line) and Ctrl-D until it leaves: a key sent while the terminal is still
+        // being set up can land in the line as a literal character.
+        var keys: [UInt8] = [0x15, 0x04]
         while process.isRunning {
-            _ = write(master, &eof, 1)
+            _ = write(master, &keys, keys.count)
             var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             if poll(&fd, 1, 100) > 0 { _ = read(master, &buffer, buffer.count) }
         }
