@@ -26,6 +26,8 @@ let package = Package(
         // The one HTTP transport (libcurl) and retrying client: AI now, sync and entitlement next.
         .target(name: "YadgHTTP", dependencies: ["CCurl"]),
         .target(name: "YadgAI", dependencies: ["YadgCore", "YadgHTTP"]),
+        // Offline-first sync with the yadg backend: the outbox's worker and the backend's client.
+        .target(name: "YadgSync", dependencies: ["YadgCore", "YadgHTTP"]),
 
         // Resources/ and Prompts/ embedded into the binary at build time.
         .target(name: "YadgResources", plugins: ["EmbedResourcesPlugin"]),
@@ -36,10 +38,13 @@ let package = Package(
 
         // The application: the modes, the effects of replies, praise in the background, JSON events,
         // resource loading. Over protocols, so tests reach it without spawning the binary.
-        .target(name: "YadgApp", dependencies: ["YadgCore", "YadgTerminal", "YadgAI", "YadgResources"]),
+        .target(
+            name: "YadgApp",
+            dependencies: ["YadgCore", "YadgTerminal", "YadgAI", "YadgSync", "YadgHTTP", "YadgResources"]),
 
         // The thin executable: argv and environment → options → wiring → run.
-        .executableTarget(name: "yadg", dependencies: ["YadgApp", "YadgCore", "YadgStorage", "YadgTerminal"]),
+        .executableTarget(
+            name: "yadg", dependencies: ["YadgApp", "YadgAI", "YadgCore", "YadgStorage", "YadgTerminal"]),
 
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(name: "yadg-bench", dependencies: ["YadgCore", "YadgStorage", "CPseudoTerminal"]),
@@ -56,6 +61,8 @@ let package = Package(
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "FixtureServer", path: "Tests/FixtureServer"),
         .testTarget(name: "YadgHTTPTests", dependencies: ["YadgHTTP", "FixtureServer"]),
+        .testTarget(
+            name: "YadgSyncTests", dependencies: ["YadgSync", "YadgStorage", "YadgCore", "YadgHTTP", "FixtureServer"]),
         .testTarget(
             name: "YadgAITests", dependencies: ["YadgAI", "YadgHTTP", "YadgCore", "YadgResources", "FixtureServer"]),
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),

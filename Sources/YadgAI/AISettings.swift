@@ -17,6 +17,11 @@ public struct AISettings: Sendable, Equatable {
     /// True when the person chose the provider (a variable or the config file); false when it was
     /// only detected (an `OPENAI_API_KEY` in the environment), which needs their consent first.
     public var explicit: Bool
+    /// The yadg backend's base URL when one is configured (`YADG_API_URL`, or the `yadg` provider):
+    /// moments then sync with it, whichever provider writes the praise.
+    public var backendURL: String? = nil
+    /// `--no-ai`: nothing is sent in this run (changes for the backend stay queued for the next).
+    public var networkOff = false
 
     public init(
         provider: Provider, baseURL: String, model: String, apiKey: String?, timeout: Double, explicit: Bool
@@ -54,6 +59,7 @@ public struct AISettings: Sendable, Equatable {
         let timeout = value("YADG_AI_TIMEOUT", "timeout").flatMap(Double.init).map { min(max($0, 1), 120) } ?? 12
         var settings = AISettings(
             provider: .none, baseURL: "", model: "", apiKey: nil, timeout: timeout, explicit: true)
+        settings.backendURL = value("YADG_API_URL", "api_url")
         if env["YADG_AI"]?.lowercased() == "off" { return settings }
 
         let chosen = value("YADG_AI_PROVIDER", "provider").flatMap { Provider(rawValue: $0.lowercased()) }
@@ -84,6 +90,7 @@ public struct AISettings: Sendable, Equatable {
             settings.apiKey = value("YADG_AI_API_KEY", "api_key")
         case .yadg:
             settings.baseURL = value("YADG_API_URL", "api_url") ?? "http://localhost:3000/api/v1"
+            settings.backendURL = settings.baseURL
         case .none:
             break
         }

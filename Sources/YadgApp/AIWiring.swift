@@ -23,7 +23,10 @@ public enum AIWiring {
             warn(Copy.fill(copy[CommandLineCopy.self].aiKeyFileTooOpen, ["path": path]))
         }
         var settings = AISettings.resolve(environment: environment, config: config)
-        if noAI { settings.provider = .none }
+        if noAI {
+            settings.provider = .none
+            settings.networkOff = true
+        }
         return settings
     }
 

@@ -25,7 +25,11 @@ extension App {
         output.out(fitted(shell.home()) + "\n")
         let outbox = Outbox()
         let copy = self.copy
-        let coordinator = provider.map { provider in
+        let latest = LatestMoment()
+        let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
+        defer { backgroundSync?.cancel() }
+        let summaryWriter = provider
+        let coordinator = praiseProvider.map { provider in
             PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
                 moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
@@ -51,9 +55,10 @@ extension App {
             for effect in handled.effects {
                 switch effect {
                 case .requestPraise(let moment):
+                    latest.set(moment.id)
                     coordinator?.request(for: moment)
                 case .writeSummaries(let days, _):
-                    guard let writer = coordinator?.provider as? any DaySummaryWriter else { continue }
+                    guard let writer = summaryWriter else { continue }
                     let store = self.store
                     Task.detached {
                         await LookBackIO.writeSummaries(days, writer: writer, store: store, words: TimeWords(copy)) {
@@ -66,7 +71,7 @@ extension App {
                     }
                 case .quit:
                     return 0
-                case .export, .importFile, .parsePhrases:
+                case .export, .importFile, .parsePhrases, .sync:
                     continue
                 }
             }

@@ -1,5 +1,7 @@
 import Foundation
+import YadgAI
 import YadgCore
+import YadgSync
 
 /// Carrying out the effects of a reply that change what is shown: files written or read, phrases
 /// parsed, and (where the mode waits) Journey summaries written before the page is shown again.
@@ -16,6 +18,8 @@ extension App {
                 shown = importFile(path)
             case .parsePhrases(let now, let zone):
                 parsePhrases(now: now, zone: zone)
+            case .sync(let statusOnly):
+                shown = sync(statusOnly: statusOnly)
             case .writeSummaries(let days, let page) where waitForSummaries:
                 guard let provider else { continue }
                 LookBackIO.writeSummariesAndWait(days, writer: provider, store: store, words: TimeWords(copy))
@@ -51,6 +55,31 @@ extension App {
         switch LookBackIO.importFile(path, store: store, copy: copy, crisis: shell.resources.crisis) {
         case .success(let message): return ShellReply(lines: [StyledLine(message)])
         case .failure(let failure): return .failed(failure.message)
+        }
+    }
+
+    /// `yadg sync`: sends everything waiting now (`--status`: only looks), then says how much waits.
+    private func sync(statusOnly: Bool) -> ShellReply {
+        guard settings.backendURL != nil, let queue = syncQueue else {
+            return .failed(copy[SyncCopy.self].notConfigured)
+        }
+        if !statusOnly,
+            let worker = syncWorker(report: { [output, syncPrinter] in
+                output.out(syncPrinter.text(for: $0, latest: nil))
+            })
+        {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                await worker.drain(until: nil, waitingForRetries: false, everything: true)
+                done.signal()
+            }
+            done.wait()
+        }
+        do {
+            let status = try queue.syncStatus()
+            return ShellReply(lines: SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
+        } catch {
+            return .failed(shell.message(for: error))
         }
     }
 

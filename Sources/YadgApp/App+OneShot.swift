@@ -39,6 +39,7 @@ extension App {
             praised.forEach(coordinator.request(for:))
             coordinator.waitForAll(seconds: praiseWait)
         }
+        if !command.type.spec.name.hasPrefix("sync") { syncBeforeExit(logged: praised) }
         guard let failure = shown.failure else { return 0 }
         output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
         return shown.isUsageError ? 2 : 1

@@ -14,8 +14,12 @@ extension App {
     public func readPipe(_ input: any LineBatches = WaitingLinesReader()) -> Int32 {
         var status: Int32 = 0
         var lineNumber = 0
+        var logged: [Moment] = []
         let coordinator = printingCoordinator()
-        defer { coordinator?.waitForAll(seconds: praiseWait) }
+        defer {
+            coordinator?.waitForAll(seconds: praiseWait)
+            syncBeforeExit(logged: logged)
+        }
         while let waiting = input.nextLines(limit: Self.linesPerCommit) {
             for group in Self.runsOfMoments(waiting) {
                 var rest = group[...]
@@ -26,7 +30,10 @@ extension App {
                         lineNumber += 1
                         let reply = resolve(handled, waitForSummaries: true)
                         show(reply)
-                        for case .requestPraise(let moment) in handled.effects { coordinator?.request(for: moment) }
+                        for case .requestPraise(let moment) in handled.effects {
+                            logged.append(moment)
+                            coordinator?.request(for: moment)
+                        }
                         if let failure = reply.failure {
                             status = 1
                             output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")

@@ -17,6 +17,8 @@ public struct App {
     let settings: AISettings
     let configDirectory: String
     let output: any OutputSink
+    /// The outbox for the backend, when one is configured.
+    let syncQueue: (any SyncQueue)?
     /// stdout is a terminal (CSV printed there is sanitised).
     var outputIsTerminal = false
     /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
@@ -27,8 +29,9 @@ public struct App {
     public init(
         shell: Shell, store: any MomentHistory, style: TerminalStyle, json: Bool, clock: any WallClock,
         zone: TimeZone, settings: AISettings, configDirectory: String, output: any OutputSink = StandardStreams(),
-        outputIsTerminal: Bool = false, dumbTerminal: Bool = false
+        syncQueue: (any SyncQueue)? = nil, outputIsTerminal: Bool = false, dumbTerminal: Bool = false
     ) {
+        self.syncQueue = syncQueue
         self.shell = shell
         self.store = store
         self.style = style
@@ -47,12 +50,16 @@ public struct App {
         AIWiring.provider(settings, store: store, configDirectory: configDirectory)
     }
 
+    /// The provider to ask for praise: none when a backend is configured, because the backend's
+    /// answer to the new moment carries its praise (see App+Sync).
+    var praiseProvider: HTTPPraiseProvider? { settings.backendURL == nil ? provider : nil }
+
     /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
     var praiseWait: Double { settings.timeout + 1 }
 
     /// A coordinator that prints praise straight to the output (pipes and one-shot commands).
     func printingCoordinator() -> PraiseCoordinator? {
-        guard let provider else { return nil }
+        guard let provider = praiseProvider else { return nil }
         let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
         return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
             moment, outcome, labelled in

@@ -47,6 +47,11 @@ public enum JSONEvents {
                         ] + crisisField(d.isHeavy))
                 }
                 return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
+            case .syncStatus(let status):
+                return object([
+                    ("event", quote("sync_status")), ("waiting", String(status.waiting)), ("held", String(status.held)),
+                    ("lastError", status.lastError.map(quote) ?? "null"),
+                ])
             case .stats(let t):
                 let perDay = t.perDay.sorted { $0.key < $1.key }.map { quote($0.key) + ":" + String($0.value) }
                 let kinds = t.actions.map { quote($0.0) + ":" + String($0.1) }

@@ -36,7 +36,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// The wait a server asked for, in seconds.
-    static func serverDelay(headers: [String: String], now: Date) -> Double? {
+    public static func serverDelay(headers: [String: String], now: Date) -> Double? {
         if let ms = headers["retry-after-ms"].flatMap(Double.init) { return ms / 1000 }
         guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
         if let seconds = Double(value) { return seconds }

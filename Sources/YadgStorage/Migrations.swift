@@ -19,6 +19,7 @@ enum Migrations {
         Step(sql: sql4),
         Step(sql: sql5),
         Step(sql: sql6),
+        Step(sql: sql7),
     ]
 
     static let sql1 =
@@ -120,6 +121,22 @@ enum Migrations {
         ALTER TABLE moments ADD COLUMN time_precision TEXT NOT NULL DEFAULT 'exact';
         ALTER TABLE moments ADD COLUMN time_said TEXT;
         UPDATE moments SET time_precision = 'clock' WHERE time_ago > 0;
+        """
+
+    // 7: the outbox for the backend. Each change that must reach the server is a row, written in
+    // the same transaction as the change; rows of one moment are sent in `seq` order.
+    // `next_attempt_at` is seconds since 1970 (0: now; NULL: held until the person asks again).
+    static let sql7 = """
+        CREATE TABLE sync_outbox (
+            seq INTEGER PRIMARY KEY,
+            moment_id TEXT NOT NULL,
+            op TEXT NOT NULL CHECK (op IN ('create', 'update', 'delete')),
+            fields TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL DEFAULT 0,
+            last_error TEXT
+        );
+        CREATE INDEX sync_outbox_moment ON sync_outbox(moment_id, seq);
         """
 
     static func fillLocalDays(_ connection: SQLiteConnection) throws {

@@ -9,7 +9,10 @@ extension SQLiteMomentStore {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 var inserted = 0
-                for moment in moments where try insertRow(moment) { inserted += 1 }
+                for moment in moments where try insertRow(moment) {
+                    inserted += 1
+                    try queueCreate(moment)
+                }
                 return inserted
             }
         }

@@ -11,20 +11,25 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     /// Opens the database file at `path`, creating it with mode 0600 first so the database and
     /// its `-wal`/`-shm` companions are private, then migrates it.
-    public init(path: String) throws {
+    /// Whether changes are queued for the backend (only when one is configured).
+    public let syncs: Bool
+
+    public init(path: String, syncs: Bool = false) throws {
+        self.syncs = syncs
         try PrivateFiles.createFileIfMissing(path)
         connection = try SQLiteConnection(path: path)
         try configure(persistent: true)
     }
 
-    private init(connection: SQLiteConnection) throws {
+    private init(connection: SQLiteConnection, syncs: Bool) throws {
         self.connection = connection
+        self.syncs = syncs
         try configure(persistent: false)
     }
 
     /// A store in memory (":memory:"), for tests.
-    public static func inMemory() throws -> SQLiteMomentStore {
-        try SQLiteMomentStore(connection: SQLiteConnection(path: ":memory:"))
+    public static func inMemory(syncs: Bool = false) throws -> SQLiteMomentStore {
+        try SQLiteMomentStore(connection: SQLiteConnection(path: ":memory:"), syncs: syncs)
     }
 
     private func configure(persistent: Bool) throws {
@@ -87,6 +92,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 guard try insertRow(moment) else { return false }
+                try queueCreate(moment)
                 try writeState(state)
                 return true
             }
@@ -98,11 +104,13 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try connection.writeTransaction {
                 let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
                     .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
+                let before = try storedMoment(id: moment.id)
                 let update = try connection.prepare("UPDATE moments SET \(assignments) WHERE id = ?")
                 var values = Self.values(of: moment)
                 values.append(values.removeFirst())  // id goes last, for the WHERE
                 try update.bind(values)
                 try update.step()
+                if let before { try queueChanges(from: before, to: moment) }
             }
         }
     }
@@ -120,12 +128,15 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moment(id: UUID) throws -> Moment? {
-        try lock.withLock { _ in
-            let select = try connection.cached("SELECT \(Self.columns) FROM moments WHERE id = ?")
-            defer { select.reset() }
-            try select.bind(id.uuidString.lowercased(), at: 1)
-            return try select.step() ? Self.moment(from: select) : nil
-        }
+        try lock.withLock { _ in try storedMoment(id: id) }
+    }
+
+    /// The moment with this id, inside the caller's lock.
+    func storedMoment(id: UUID) throws -> Moment? {
+        let select = try connection.cached("SELECT \(Self.columns) FROM moments WHERE id = ?")
+        defer { select.reset() }
+        try select.bind(id.uuidString.lowercased(), at: 1)
+        return try select.step() ? Self.moment(from: select) : nil
     }
 
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {

@@ -47,6 +47,12 @@ public final class SQLiteStatement {
         guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
     }
 
+    /// The corresponding C function is `sqlite3_bind_double`.
+    public func bind(_ value: Double, at index: Int32) throws {
+        let code = sqlite3_bind_double(handle, index, value)
+        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    }
+
     /// Binds values to parameters 1, 2, … in order.
     public func bind(_ values: [SQLiteValue]) throws {
         for (offset, value) in values.enumerated() {
@@ -54,6 +60,7 @@ public final class SQLiteStatement {
             switch value {
             case .text(let text): try bind(text, at: index)
             case .integer(let number): try bind(number, at: index)
+            case .real(let number): try bind(number, at: index)
             case .null: try bind(nil as String?, at: index)
             }
         }
@@ -94,6 +101,7 @@ public final class SQLiteStatement {
 public enum SQLiteValue: Equatable {
     case text(String)
     case integer(Int)
+    case real(Double)
     case null
 
     public static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }

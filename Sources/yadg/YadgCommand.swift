@@ -1,4 +1,5 @@
 import Foundation
+import YadgAI
 import YadgApp
 import YadgCore
 import YadgStorage
@@ -62,10 +63,14 @@ struct YadgCommand {
         let rng: any RandomNumberGenerator =
             environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
 
+        let settings = AIWiring.settings(
+            environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy
+        ) { output.err($0 + "\n") }
         let store: SQLiteMomentStore
         do {
             try PrivateFiles.createDirectory(paths.dataDirectory)
-            store = try SQLiteMomentStore(path: paths.database)
+            // With a backend configured, every change is queued for it in its own transaction.
+            store = try SQLiteMomentStore(path: paths.database, syncs: settings.backendURL != nil)
             if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
                 try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
             }
@@ -84,13 +89,11 @@ struct YadgCommand {
             !options.command.isEmpty ? .oneShot : interactive ? .conversation : .piped
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
-        let settings = AIWiring.settings(
-            environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy
-        ) { output.err($0 + "\n") }
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
             clock: clock, zone: zone, settings: settings, configDirectory: paths.configDirectory, output: output,
+            syncQueue: store.syncs ? store : nil,
             outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb")
         switch mode {
         case .oneShot: return app.runCommand(options.command)

@@ -28,8 +28,12 @@ public final class FixtureServer: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Recorded] = []
     private var counts: [String: Int] = [:]
+    /// Answers every request instead of the behaviours when set: status, body, extra header lines;
+    /// nil closes the connection without an answer.
+    private let route: (@Sendable (Recorded) -> (Int, String, String)?)?
 
-    public init() throws {
+    public init(route: (@Sendable (Recorded) -> (Int, String, String)?)? = nil) throws {
+        self.route = route
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -69,6 +73,12 @@ public final class FixtureServer: @unchecked Sendable {
         defer { close(fd) }
         guard let (method, path, headers, body) = readRequest(fd) else { return }
         let behaviour = path.split(separator: "/").first.map(String.init) ?? "ok"
+        if let route {
+            let request = Recorded(method: method, path: path, headers: headers, body: body)
+            lock.withLock { recorded.append(request) }
+            if let (status, body, extra) = route(request) { respond(fd, status, body, extra: extra) }
+            return
+        }
         let count: Int = lock.withLock {
             recorded.append(Recorded(method: method, path: path, headers: headers, body: body))
             counts[behaviour, default: 0] += 1

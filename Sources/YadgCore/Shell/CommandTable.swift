@@ -5,7 +5,7 @@ public enum CommandTable {
         UnfavCommand.self, DeleteCommand.self, UndoCommand.self, EditCommand.self, JourneyCommand.self,
         CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
         DidCommand.self, CancelCommand.self, PrivacyCommand.self, TermsCommand.self, QuitCommand.self,
-        LogCommand.self, ParseCommand.self,
+        LogCommand.self, ParseCommand.self, SyncCommand.self,
     ]
 
     public static let specs: [CommandSpec] = all.map { $0.spec }

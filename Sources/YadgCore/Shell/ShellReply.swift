@@ -46,6 +46,8 @@ public enum Effect: Sendable, Equatable {
     case importFile(path: String)
     /// Read phrases on stdin and write what the parser makes of each (`yadg parse`).
     case parsePhrases(now: Date, zone: TimeZone)
+    /// Send what waits for the backend (`statusOnly`: only say how much waits).
+    case sync(statusOnly: Bool)
     /// End the conversation.
     case quit
 }
@@ -80,6 +82,8 @@ public enum ShellEvent: Sendable, Equatable {
     case moments([Moment])
     case journey([JourneyView.Day])
     case stats(MomentTotals)
+    /// How much waits for the backend (`yadg sync`).
+    case syncStatus(SyncStatus)
 
     /// True for `.logged`.
     public var isLogged: Bool { if case .logged = self { true } else { false } }

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+import YadgAI
+import YadgCore
+import YadgHTTP
+import YadgSync
+import YadgTerminal
+
+/// The backend's side of the app: the outbox's worker, and what its events look like on screen and
+/// in `--json`.
+extension App {
+    /// The worker that sends the outbox, when a backend is configured and this run may use the
+    /// network. Its events go to `report`.
+    func syncWorker(report: @escaping @Sendable (SyncEvent) -> Void) -> SyncWorker? {
+        guard let url = settings.backendURL, let queue = syncQueue, !settings.networkOff else { return nil }
+        let userID = ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? ""
+        guard !userID.isEmpty else { return nil }
+        let client = BackendClient(
+            baseURL: url, userID: userID, transport: CurlTransport(), timeout: min(settings.timeout, 10))
+        return SyncWorker(queue: queue, store: store, client: client, report: report)
+    }
+
+    var syncPrinter: SyncPrinter { SyncPrinter(json: json, style: style, copy: copy) }
+
+    /// Pipes and one-shot runs, after the work: each waiting change is tried once, up to the praise
+    /// deadline; what is left stays queued for next time. Moments of this run that did not reach the
+    /// server get the one quiet line the praise would have had. Blocks the calling thread.
+    func syncBeforeExit(logged: [Moment]) {
+        let (printer, output, store) = (syncPrinter, self.output, self.store)
+        let latest = logged.last?.id
+        guard let worker = syncWorker(report: { output.out(printer.text(for: $0, latest: latest)) }) else { return }
+        // Real time, whatever clock the moments use (`YADG_NOW` fixes that one, not the network's).
+        let deadline = Date().addingTimeInterval(praiseWait)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await worker.drain(until: deadline, waitingForRetries: false)
+            done.signal()
+        }
+        done.wait()
+        guard !json else { return }
+        for moment in logged where (try? store.moment(id: moment.id))??.isSynced == false {
+            output.out(printer.failure(for: moment, latest: latest))
+        }
+    }
+
+    /// The conversation: sends in the background from the start (what earlier runs left, then each
+    /// change as it is made), retrying on the backoff schedule; never in the way of typing.
+    func startBackgroundSync(post: @escaping @Sendable (String) -> Void, latest: LatestMoment) -> Task<Void, Never>? {
+        let printer = syncPrinter
+        guard let worker = syncWorker(report: { post(printer.text(for: $0, latest: latest.id)) }) else { return nil }
+        return Task.detached {
+            while !Task.isCancelled {
+                await worker.drain(until: nil, waitingForRetries: true)
+                // New changes are picked up within half a second; retries when they fall due.
+                try? await Task.sleep(for: .milliseconds(500))
+            }
+        }
+    }
+}
+
+/// How sync shows: the server's praise of a new moment as the card's second half (labelled unless
+/// it is for the latest moment), and `synced` / `sync_failed` events in `--json`.
+struct SyncPrinter: Sendable {
+    let json: Bool
+    let style: TerminalStyle
+    let copy: Copy
+
+    func text(for event: SyncEvent, latest: UUID?) -> String {
+        switch event {
+        case .synced(let moment, let kind, let server):
+            guard let moment else { return "" }
+            let praise = kind == .create ? server?.praise : nil
+            if json {
+                var lines = [
+                    JSONText.object([
+                        ("event", JSONText.quote("synced")), ("id", JSONText.quote(moment.id.uuidString.lowercased())),
+                        ("serverId", moment.serverId.map(JSONText.quote) ?? "null"),
+                    ])
+                ]
+                if let praise { lines.append(PraiseCoordinator.json(moment, .praise(praise))) }
+                return lines.map { $0 + "\n" }.joined()
+            }
+            guard let praise else { return "" }
+            return style.render(
+                MomentCard.aiPraise(for: moment, .praise(praise), labelled: moment.id != latest, copy: copy))
+        case .failed(let id, let reason, let willRetry):
+            guard json else { return "" }
+            return JSONText.object([
+                ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.uuidString.lowercased())),
+                ("reason", JSONText.quote(reason)), ("willRetry", willRetry ? "true" : "false"),
+            ]) + "\n"
+        }
+    }
+
+    /// The quiet line for a moment whose praise could not be had in this run.
+    func failure(for moment: Moment, latest: UUID?) -> String {
+        style.render(MomentCard.aiPraise(for: moment, .failed(.transport), labelled: moment.id != latest, copy: copy))
+    }
+}
+
+/// The moment logged last in this conversation (praise for any other one is labelled).
+final class LatestMoment: Sendable {
+    private let value = Mutex<UUID?>(nil)
+    var id: UUID? { value.withLock { $0 } }
+    func set(_ id: UUID) { value.withLock { $0 = id } }
+}

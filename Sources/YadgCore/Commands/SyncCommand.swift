@@ -1,0 +1,55 @@
+/// `yadg sync`: sends every change waiting for the backend now (also those it refused before) and
+/// says how it went; `yadg sync --status` only says how many are waiting, and why.
+struct SyncCommand: ShellCommand {
+    static let spec = CommandSpec("sync", takesArguments: true, inConversation: false)
+
+    let statusOnly: Bool
+    let unknown: String?
+
+    init(_ arguments: CommandArguments) {
+        statusOnly = arguments.words.contains("--status")
+        unknown = arguments.words.first { $0 != "--status" }
+    }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        if let unknown {
+            return .failed(Copy.fill(context.copy[SyncCopy.self].usage, ["argument": unknown]), usage: true)
+        }
+        return ShellReply(effects: [.sync(statusOnly: statusOnly)])
+    }
+}
+
+/// What `yadg sync` says about the outbox.
+public enum SyncStatusView {
+    public static func render(_ status: SyncStatus, copy: Copy) -> [StyledLine] {
+        let words = copy[SyncCopy.self]
+        guard status.waiting > 0 else { return [StyledLine(words.allSynced, .primary)] }
+        let reason = status.lastError ?? words.noReason
+        let template = status.waiting == 1 ? words.waitingOne : words.waiting
+        var lines = [StyledLine(Copy.fill(template, ["count": String(status.waiting), "reason": reason]))]
+        if status.held > 0 { lines.append(StyledLine(Copy.fill(words.held, ["count": String(status.held)]), .dim)) }
+        return lines
+    }
+}
+
+/// `yadg sync`.
+public struct SyncCopy: CopySection {
+    public static let key = "sync"
+    public let allSynced: String
+    public let waiting: String
+    public let waitingOne: String
+    public let noReason: String
+    public let held: String
+    public let notConfigured: String
+    public let usage: String
+
+    public init(_ words: CopyWords) throws {
+        allSynced = try words.text("allSynced")
+        waiting = try words.text("waiting")
+        waitingOne = try words.text("waitingOne")
+        noReason = try words.text("noReason")
+        held = try words.text("held")
+        notConfigured = try words.text("notConfigured")
+        usage = try words.text("usage")
+    }
+}

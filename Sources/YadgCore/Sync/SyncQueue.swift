@@ -1,0 +1,78 @@
+import Foundation
+
+/// One change waiting to reach the backend, in the order it was made for its moment.
+public struct SyncOperation: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// `POST /moments`, with the moment as it is when sent.
+        case create
+        /// `PUT /moments/{id}` with the changed fields only (`fields`, a JSON object).
+        case update
+        /// `DELETE /moments/{id}`: archived.
+        case delete
+    }
+
+    public let sequence: Int64
+    public let momentID: UUID
+    public let kind: Kind
+    /// For an update: the JSON object of the changed fields (`{"isFavorite":true}`).
+    public let fields: String?
+    /// Attempts so far.
+    public let attempts: Int
+
+    public init(sequence: Int64, momentID: UUID, kind: Kind, fields: String?, attempts: Int) {
+        self.sequence = sequence
+        self.momentID = momentID
+        self.kind = kind
+        self.fields = fields
+        self.attempts = attempts
+    }
+}
+
+/// What the server said about a moment it accepted.
+public struct ServerMoment: Sendable, Equatable {
+    public var serverID: String?
+    public var praise: String?
+    public var tags: [String]?
+    public var action: String?
+
+    public init(serverID: String? = nil, praise: String? = nil, tags: [String]? = nil, action: String? = nil) {
+        self.serverID = serverID
+        self.praise = praise
+        self.tags = tags
+        self.action = action
+    }
+}
+
+/// How far the backend is behind this machine.
+public struct SyncStatus: Sendable, Equatable {
+    /// Moments with changes not yet sent.
+    public var waiting: Int
+    /// Of those, how many the server refused (they wait for `yadg sync`, not for a timer).
+    public var held: Int
+    /// The last reason a send failed, if any is still waiting.
+    public var lastError: String?
+
+    public init(waiting: Int, held: Int, lastError: String?) {
+        self.waiting = waiting
+        self.held = held
+        self.lastError = lastError
+    }
+}
+
+/// The outbox of changes for the backend, kept in the store: a change is queued in the same
+/// transaction as the change itself, so nothing acknowledged can be missing from it.
+public protocol SyncQueue: AnyObject, Sendable {
+    /// The first waiting operation of each moment that is due at `now` (an operation waits for the
+    /// ones before it on the same moment). `includingHeld`: also those the server refused.
+    func dueOperations(now: Date, includingHeld: Bool, limit: Int) throws -> [SyncOperation]
+    /// The operation reached the server: removed, and what the server said is kept (the server's
+    /// id, praise, tags, action). Returns the moment as stored now.
+    @discardableResult
+    func completed(_ operation: SyncOperation, server: ServerMoment?) throws -> Moment?
+    /// The operation failed: tried again from `retryAt`, or held (nil: the server refused it,
+    /// and a timer will not change its mind) with `reason` as the moment's sync error.
+    func failed(_ operation: SyncOperation, reason: String, retryAt: Date?) throws
+    /// When the next waiting operation is due, if any is waiting on a timer.
+    func nextAttemptDate() throws -> Date?
+    func syncStatus() throws -> SyncStatus
+}

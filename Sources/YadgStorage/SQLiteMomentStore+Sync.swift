@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+import YadgCore
+
+/// The outbox for the backend (migration 7). Changes are queued inside the transaction that makes
+/// them, so a change the person was told about is always either on the server or in the queue.
+extension SQLiteMomentStore: SyncQueue {
+    // MARK: Queueing (inside the caller's transaction)
+
+    /// A new moment is created on the server, unless it holds crisis language (never sent) or is
+    /// archived already (an imported one).
+    func queueCreate(_ moment: Moment) throws {
+        guard syncs, !moment.isCrisis, moment.archivedAt == nil else { return }
+        try queue(moment.id, .create, fields: nil)
+    }
+
+    /// The operations that bring the server from `before` to `after`.
+    func queueChanges(from before: Moment, to after: Moment) throws {
+        guard syncs else { return }
+        if after.isCrisis {
+            // Its words never leave the machine: a copy the server holds from before is archived.
+            if !before.isCrisis || before.archivedAt == nil && after.archivedAt != nil {
+                try queue(after.id, .delete, fields: nil)
+            }
+            return
+        }
+        if before.isFavorite != after.isFavorite {
+            try queue(after.id, .update, fields: JSONText.object([("isFavorite", after.isFavorite ? "true" : "false")]))
+        }
+        if before.text != after.text {
+            try queue(after.id, .update, fields: JSONText.object([("text", JSONText.quote(after.text))]))
+        }
+        if before.archivedAt == nil, after.archivedAt != nil {
+            try queue(after.id, .delete, fields: nil)
+        } else if before.archivedAt != nil, after.archivedAt == nil {
+            // `/undo`: the contract has no restore, so the archive mark is cleared by a partial update.
+            try queue(after.id, .update, fields: JSONText.object([("archivedAt", "null")]))
+        }
+    }
+
+    private func queue(_ id: UUID, _ kind: SyncOperation.Kind, fields: String?) throws {
+        let insert = try connection.cached("INSERT INTO sync_outbox (moment_id, op, fields) VALUES (?, ?, ?)")
+        try insert.bind([.text(id.uuidString.lowercased()), .text(kind.rawValue), .optional(fields)])
+        try insert.step()
+        let unsynced = try connection.cached("UPDATE moments SET is_synced = 0 WHERE id = ?")
+        try unsynced.bind(id.uuidString.lowercased(), at: 1)
+        try unsynced.step()
+    }
+
+    // MARK: SyncQueue
+
+    public func dueOperations(now: Date, includingHeld: Bool, limit: Int) throws -> [SyncOperation] {
+        try lock.withLock { _ in
+            // The first waiting operation of each moment, if it is due.
+            let select = try connection.prepare(
+                """
+                SELECT seq, moment_id, op, fields, attempts FROM sync_outbox AS o
+                WHERE seq = (SELECT min(seq) FROM sync_outbox WHERE moment_id = o.moment_id)
+                  AND (next_attempt_at <= ? OR (? AND next_attempt_at IS NULL))
+                ORDER BY seq LIMIT ?
+                """)
+            try select.bind([.real(now.timeIntervalSince1970), .integer(includingHeld ? 1 : 0), .integer(limit)])
+            var operations: [SyncOperation] = []
+            while try select.step() {
+                guard let id = select.text(1).flatMap(UUID.init(uuidString:)),
+                    let kind = select.text(2).flatMap(SyncOperation.Kind.init(rawValue:))
+                else { continue }
+                operations.append(
+                    SyncOperation(
+                        sequence: Int64(select.integer(0)), momentID: id, kind: kind, fields: select.text(3),
+                        attempts: select.integer(4)))
+            }
+            return operations
+        }
+    }
+
+    @discardableResult
+    public func completed(_ operation: SyncOperation, server: ServerMoment?) throws -> Moment? {
+        try lock.withLock { _ in
+            try connection.writeTransaction {
+                let delete = try connection.prepare("DELETE FROM sync_outbox WHERE seq = ?")
+                try delete.bind(Int(operation.sequence), at: 1)
+                try delete.step()
+                let id = operation.momentID.uuidString.lowercased()
+                let waiting = try connection.prepare("SELECT count(*) FROM sync_outbox WHERE moment_id = ?")
+                try waiting.bind(id, at: 1)
+                let stillWaiting = try waiting.step() && waiting.integer(0) > 0
+                // What the server said; its praise only where the crisis check found nothing.
+                let update = try connection.prepare(
+                    """
+                    UPDATE moments SET is_synced = ?, sync_error = NULL,
+                        server_id = coalesce(?, server_id),
+                        ai_praise = CASE WHEN is_crisis = 0 AND ? IS NOT NULL THEN ? ELSE ai_praise END,
+                        tags = coalesce(?, tags), action = coalesce(?, action)
+                    WHERE id = ?
+                    """)
+                let praise = server?.praise
+                try update.bind([
+                    .integer(stillWaiting ? 0 : 1), .optional(server?.serverID), .optional(praise), .optional(praise),
+                    .optional(server?.tags.map { $0.joined(separator: "\n") }), .optional(server?.action), .text(id),
+                ])
+                try update.step()
+                return try storedMoment(id: operation.momentID)
+            }
+        }
+    }
+
+    public func failed(_ operation: SyncOperation, reason: String, retryAt: Date?) throws {
+        try lock.withLock { _ in
+            try connection.writeTransaction {
+                let update = try connection.prepare(
+                    "UPDATE sync_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE seq = ?")
+                try update.bind([
+                    retryAt.map { SQLiteValue.real($0.timeIntervalSince1970) } ?? .null, .text(reason),
+                    .integer(Int(operation.sequence)),
+                ])
+                try update.step()
+                let moment = try connection.prepare("UPDATE moments SET sync_error = ? WHERE id = ?")
+                try moment.bind([.text(reason), .text(operation.momentID.uuidString.lowercased())])
+                try moment.step()
+            }
+        }
+    }
+
+    public func nextAttemptDate() throws -> Date? {
+        try lock.withLock { _ in
+            try connection.scalarText("SELECT min(next_attempt_at) FROM sync_outbox WHERE next_attempt_at IS NOT NULL")
+                .flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
+        }
+    }
+
+    public func syncStatus() throws -> SyncStatus {
+        try lock.withLock { _ in
+            func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
+            return SyncStatus(
+                waiting: try count("SELECT count(DISTINCT moment_id) FROM sync_outbox"),
+                held: try count("SELECT count(DISTINCT moment_id) FROM sync_outbox WHERE next_attempt_at IS NULL"),
+                lastError: try connection.scalarText(
+                    "SELECT last_error FROM sync_outbox WHERE last_error IS NOT NULL ORDER BY seq DESC LIMIT 1"))
+        }
+    }
+}

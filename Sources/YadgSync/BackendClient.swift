@@ -1,0 +1,91 @@
+import Foundation
+import YadgCore
+import YadgHTTP
+
+/// The You Are Doing Great backend's moments, over the one HTTP transport. Every request carries
+/// `x-user-id` (the anonymous id made on the first run) and nothing else that identifies anyone.
+public struct BackendClient: Sendable {
+    public let baseURL: String
+    public let userID: String
+    let transport: any HTTPTransport
+    /// Seconds one request may take.
+    let timeout: Double
+
+    public init(baseURL: String, userID: String, transport: any HTTPTransport, timeout: Double = 10) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.userID = userID
+        self.transport = transport
+        self.timeout = timeout
+    }
+
+    /// How one send ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The server has it (for a create or an update, what it said about the moment).
+        case done(ServerMoment?)
+        /// Not this time: try again later (`after`: seconds the server asked for).
+        case retry(reason: String, after: Double?)
+        /// The server refused it; a timer will not change its mind.
+        case refused(reason: String)
+    }
+
+    /// Sends one operation. `moment` is the moment as stored now (a create sends it as it is).
+    public func send(_ operation: SyncOperation, moment: Moment?) async -> Outcome {
+        let id = operation.momentID.uuidString.lowercased()
+        let request: HTTPRequest
+        switch operation.kind {
+        case .create:
+            guard let moment else { return .done(nil) }
+            let body = JSONText.object([
+                ("id", JSONText.quote(id)), ("text", JSONText.quote(moment.text)),
+                ("submittedAt", JSONText.quote(CivilTime.utcTimestamp(moment.submittedAt))),
+                ("tz", JSONText.quote(moment.tz)), ("timeAgo", String(moment.timeAgo)),
+            ])
+            request = self.request("POST", "/moments", body: body)
+        case .update:
+            request = self.request("PUT", "/moments/" + id, body: operation.fields ?? "{}")
+        case .delete:
+            request = self.request("DELETE", "/moments/" + id, body: nil)
+        }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch HTTPTransportError.cancelled {
+            return .retry(reason: "cancelled", after: nil)
+        } catch HTTPTransportError.timedOut {
+            return .retry(reason: "the server did not answer in time", after: nil)
+        } catch {
+            return .retry(reason: "the server could not be reached", after: nil)
+        }
+        switch response.status {
+        case 200..<300:
+            return .done(operation.kind == .delete ? nil : Self.serverMoment(response.body))
+        case 404 where operation.kind == .delete:
+            return .done(nil)  // nothing there to archive
+        case 408, 429, 500...599:
+            let after = RetryPolicy.serverDelay(headers: response.headers, now: Date())
+            return .retry(reason: "the server answered \(response.status)", after: after)
+        default:
+            return .refused(reason: "the server refused it (\(response.status))")
+        }
+    }
+
+    func request(_ method: String, _ path: String, body: String?) -> HTTPRequest {
+        var headers = [("x-user-id", userID)]
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        return HTTPRequest(
+            method: method, url: baseURL + path, headers: headers, body: Data((body ?? "").utf8), timeout: timeout)
+    }
+
+    /// `{"item": {…}}`: the server's id, praise (or `aiPraise`), tags and action; anything else is
+    /// ignored, and an unreadable body still means the server has the moment.
+    static func serverMoment(_ body: Data) -> ServerMoment? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let item = (object["item"] as? [String: Any]) ?? (object["id"] != nil ? object : nil)
+        else { return nil }
+        let praise = (item["praise"] as? String) ?? (item["aiPraise"] as? String)
+        return ServerMoment(
+            serverID: item["id"] as? String, praise: praise.flatMap { PraiseReplyValidator.accept($0) },
+            tags: (item["tags"] as? [Any])?.compactMap { ($0 as? String).map(TerminalSanitizer.clean) },
+            action: (item["action"] as? String).map(TerminalSanitizer.clean))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import YadgCore
+import YadgHTTP
+
+/// Sends the outbox to the backend: operations of one moment in order, each moment on its own, a
+/// failed send tried again later with exponential backoff (jittered, capped, `Retry-After`
+/// honoured) that survives restarts because it is kept in the store. The server's answer (its id,
+/// praise, tags, action) is stored with the moment.
+public final class SyncWorker: Sendable {
+    let queue: any SyncQueue
+    let store: any MomentStore
+    let client: BackendClient
+    let timing: HTTPTiming
+    /// Told about every moment that synced or failed to, on the worker's task.
+    let report: @Sendable (SyncEvent) -> Void
+
+    public init(
+        queue: any SyncQueue, store: any MomentStore, client: BackendClient, timing: HTTPTiming = .live,
+        report: @escaping @Sendable (SyncEvent) -> Void
+    ) {
+        self.queue = queue
+        self.store = store
+        self.client = client
+        self.timing = timing
+        self.report = report
+    }
+
+    /// Seconds before the next attempt after `attempts` failed ones: 1 s, 2 s, 4 s … 10 min, times
+    /// a jitter in 0.75…1 so many clients do not come back in step. A server's `Retry-After` wins
+    /// (up to an hour).
+    public static func backoff(afterAttempts attempts: Int, serverDelay: Double?, jitter: Double) -> Double {
+        if let serverDelay { return min(max(serverDelay, 0), 3600) }
+        return min(pow(2, Double(min(attempts, 20))), 600) * min(1, max(0.75, jitter))
+    }
+
+    /// Sends what is due until nothing more is, or until `deadline`. `waitingForRetries`: a retry
+    /// that falls before the deadline is waited for (the conversation's background work); without
+    /// it each change is tried once in this run (pipes, one-shot commands: an unreachable server
+    /// does not hold up the exit). `everything`: whatever waits, now, also what the server refused
+    /// before and what waits for a later retry (`yadg sync`).
+    @discardableResult
+    public func drain(until deadline: Date?, waitingForRetries: Bool = true, everything: Bool = false) async
+        -> SyncStatus?
+    {
+        var tried: Set<Int64> = []
+        var held = everything
+        while !Task.isCancelled {
+            let now = timing.date()
+            if let deadline, now >= deadline { break }
+            // A millisecond of slack: a time that went through the database may have lost its last bits.
+            let dueBy = everything ? Date.distantFuture : now.addingTimeInterval(0.001)
+            guard let found = try? queue.dueOperations(now: dueBy, includingHeld: held, limit: 64) else { break }
+            held = false  // a refusal met again in this run is not sent a third time
+            let due = waitingForRetries ? found : found.filter { !tried.contains($0.sequence) }
+            tried.formUnion(due.map(\.sequence))
+            if due.isEmpty {
+                // Nothing due: wait for the next retry if it comes before the deadline.
+                guard waitingForRetries, let deadline, let next = try? queue.nextAttemptDate(), next < deadline
+                else { break }
+                do {
+                    try await timing.sleep(max(0.01, next.timeIntervalSince(timing.date())))
+                } catch { break }
+                continue
+            }
+            for operation in due { await send(operation) }
+        }
+        return try? queue.syncStatus()
+    }
+
+    /// One operation, with what follows from its answer.
+    func send(_ operation: SyncOperation) async {
+        let moment = try? store.moment(id: operation.momentID)
+        if let moment, moment.isCrisis, operation.kind != .delete {
+            // Its words never leave the machine (the store queues nothing new for it; this drops
+            // what was queued before the crisis check caught it).
+            try? queue.completed(operation, server: nil)
+            return
+        }
+        switch await client.send(operation, moment: moment) {
+        case .done(let server):
+            let stored = try? queue.completed(operation, server: server)
+            report(.synced(stored ?? moment, operation.kind, server))
+        case .retry(let reason, let after):
+            let delay = Self.backoff(afterAttempts: operation.attempts, serverDelay: after, jitter: timing.jitter())
+            try? queue.failed(operation, reason: reason, retryAt: timing.date().addingTimeInterval(delay))
+            report(.failed(operation.momentID, reason: reason, willRetry: true))
+        case .refused(let reason):
+            try? queue.failed(operation, reason: reason, retryAt: nil)
+            report(.failed(operation.momentID, reason: reason, willRetry: false))
+        }
+    }
+}
+
+/// What became of a send, for the screen and `--json`.
+public enum SyncEvent: Sendable, Equatable {
+    /// The server has this change; for a create, what it said about the moment.
+    case synced(Moment?, SyncOperation.Kind, ServerMoment?)
+    case failed(UUID, reason: String, willRetry: Bool)
+}

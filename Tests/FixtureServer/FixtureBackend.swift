@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The You Are Doing Great backend's moments (the contract's subset), in memory, over real HTTP on
+/// 127.0.0.1, misbehaving on request: down, an error status, rate-limited with Retry-After, slow,
+/// garbage, or committing a create and then losing the reply.
+public final class FixtureBackend: @unchecked Sendable {
+    public enum Mode: Sendable, Equatable {
+        case normal
+        /// Reads the request and closes the connection: nothing is stored.
+        case down
+        case status(Int)
+        case rateLimited(retryAfter: Int)
+        /// Answers normally after a pause (milliseconds).
+        case slow(Int)
+        /// 200 with a body that is not JSON (a create is stored).
+        case garbage
+        /// Stores a create, then closes the connection without answering.
+        case loseReply
+    }
+
+    /// One stored moment, as the server keeps it.
+    public struct Stored: Sendable, Equatable {
+        public var user: String
+        public var text: String
+        public var isFavorite: Bool
+        public var archived: Bool
+    }
+
+    private let lock = NSLock()
+    private var mode = Mode.normal
+    private var moments: [String: Stored] = [:]
+    private var creates: [String: Int] = [:]
+    private var server: FixtureServer!
+
+    public init() throws {
+        server = try FixtureServer { [unowned self] in self.answer($0) }
+    }
+
+    /// The base URL, as `YADG_API_URL`.
+    public var url: String { "http://127.0.0.1:\(server.port)/api/v1" }
+    public var requests: [FixtureServer.Recorded] { server.requests }
+
+    public func set(_ mode: Mode) { lock.withLock { self.mode = mode } }
+    public var stored: [String: Stored] { lock.withLock { moments } }
+    /// Create requests the server accepted (stored or answered), by id.
+    public var createsByID: [String: Int] { lock.withLock { creates } }
+
+    /// Puts a moment on the server as if another person had created it.
+    public func seed(id: String, user: String, text: String) {
+        lock.withLock { moments[id] = Stored(user: user, text: text, isFavorite: false, archived: false) }
+    }
+
+    static func praise(for text: String) -> String { "Server praise for \(text.prefix(60)), and it counts." }
+
+    private func item(_ id: String, _ m: Stored) -> String {
+        let object: [String: Any] = [
+            "item": [
+                "id": id, "text": m.text, "praise": Self.praise(for: m.text), "tags": ["small-win"],
+                "action": "exercise", "isFavorite": m.isFavorite,
+            ] as [String: Any]
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func answer(_ request: FixtureServer.Recorded) -> (Int, String, String)? {
+        let mode = lock.withLock { self.mode }
+        switch mode {
+        case .down: return nil
+        case .status(let code): return (code, #"{"error":{"code":"x","message":"failure"}}"#, "")
+        case .rateLimited(let seconds): return (429, #"{"error":"slow down"}"#, "Retry-After: \(seconds)\r\n")
+        case .slow(let ms): usleep(UInt32(ms) * 1000)
+        case .normal, .garbage, .loseReply: break
+        }
+        let user = request.headers["x-user-id"] ?? ""
+        let parts = request.path.split(separator: "/").map(String.init)  // api, v1, moments, {id}
+        guard parts.count >= 3, parts[2] == "moments" else { return (404, "{}", "") }
+        let body = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any] ?? [:]
+        return lock.withLock { () -> (Int, String, String)? in
+            switch (request.method, parts.count) {
+            case ("POST", 3):
+                guard let id = body["id"] as? String, let text = body["text"] as? String else {
+                    return (400, #"{"error":"bad request"}"#, "")
+                }
+                if let existing = moments[id] {
+                    guard existing.user == user else { return (409, #"{"error":"taken"}"#, "") }
+                    creates[id, default: 0] += 1
+                    return (200, item(id, existing), "")
+                }
+                let stored = Stored(user: user, text: text, isFavorite: false, archived: false)
+                moments[id] = stored
+                creates[id, default: 0] += 1
+                if mode == .loseReply { return nil }
+                return (201, mode == .garbage ? "<<not json" : item(id, stored), "")
+            case ("PUT", 4):
+                guard var existing = moments[parts[3]], existing.user == user else { return (404, "{}", "") }
+                if let favorite = body["isFavorite"] as? Bool { existing.isFavorite = favorite }
+                if let text = body["text"] as? String { existing.text = text }
+                if body.keys.contains("archivedAt"), body["archivedAt"] is NSNull { existing.archived = false }
+                moments[parts[3]] = existing
+                return (200, item(parts[3], existing), "")
+            case ("DELETE", 4):
+                guard var existing = moments[parts[3]], existing.user == user else { return (404, "{}", "") }
+                existing.archived = true
+                moments[parts[3]] = existing
+                return (204, "", "")
+            default:
+                return (405, "{}", "")
+            }
+        }
+    }
+}

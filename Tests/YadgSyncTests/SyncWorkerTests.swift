@@ -1,0 +1,79 @@
+import FixtureServer
+import Foundation
+import Synchronization
+import Testing
+import YadgCore
+import YadgHTTP
+import YadgStorage
+import YadgSync
+
+/// The worker against the contract backend over real HTTP, on virtual time: the backoff schedule
+/// is checked without waiting for it.
+@Suite(.serialized)
+struct SyncWorkerTests {
+    /// Virtual time from a fixed start: only the pauses pass, so a loaded machine cannot change the
+    /// schedule.
+    final class VirtualTime: Sendable {
+        let pauses = Mutex<[Double]>([])
+
+        static let start = Date()
+
+        var elapsed: Double { pauses.withLock { $0.reduce(0, +) } }
+
+        var timing: HTTPTiming {
+            HTTPTiming(
+                now: { self.elapsed }, sleep: { seconds in self.pauses.withLock { $0.append(seconds) } },
+                date: { Self.start.addingTimeInterval(self.elapsed) }, jitter: { 1 })
+        }
+    }
+
+    func setUp(_ backend: FixtureBackend) throws -> (SQLiteMomentStore, SyncWorker, VirtualTime) {
+        let store = try SQLiteMomentStore.inMemory(syncs: true)
+        let moment = Moment(
+            id: UUID(), text: "took a walk", submittedAt: Date(), happenedAt: Date(), tz: "UTC", offlinePraise: "Nice.",
+            action: "movement")
+        try store.insert(moment, state: [:])
+        let time = VirtualTime()
+        let client = BackendClient(baseURL: backend.url, userID: "user-1", transport: CurlTransport(), timeout: 3)
+        return (store, SyncWorker(queue: store, store: store, client: client, timing: time.timing) { _ in }, time)
+    }
+
+    @Test("Backoff: 1 s, 2 s, 4 s, 8 s … while the server fails, then the change goes through")
+    func backoffSchedule() async throws {
+        let backend = try FixtureBackend()
+        backend.set(.status(503))
+        let (store, worker, time) = try setUp(backend)
+        await worker.drain(until: VirtualTime.start.addingTimeInterval(20))
+        #expect(time.pauses.withLock { $0 }.map { $0.rounded() } == [1, 2, 4, 8])
+        #expect(try store.syncStatus() == SyncStatus(waiting: 1, held: 0, lastError: "the server answered 503"))
+        backend.set(.normal)
+        await worker.drain(until: VirtualTime.start.addingTimeInterval(3600))
+        #expect(try store.syncStatus().waiting == 0)
+        #expect(backend.stored.count == 1)
+    }
+
+    @Test("The schedule is capped at ten minutes and a server's Retry-After wins")
+    func capAndRetryAfter() async throws {
+        #expect(SyncWorker.backoff(afterAttempts: 0, serverDelay: nil, jitter: 1) == 1)
+        #expect(SyncWorker.backoff(afterAttempts: 3, serverDelay: nil, jitter: 0.75) == 6)
+        #expect(SyncWorker.backoff(afterAttempts: 30, serverDelay: nil, jitter: 1) == 600)
+        #expect(SyncWorker.backoff(afterAttempts: 5, serverDelay: 7, jitter: 1) == 7)
+        let backend = try FixtureBackend()
+        backend.set(.rateLimited(retryAfter: 3))
+        let (_, worker, time) = try setUp(backend)
+        await worker.drain(until: VirtualTime.start.addingTimeInterval(5))
+        #expect(time.pauses.withLock { $0 }.first.map { $0.rounded() } == 3)
+    }
+
+    @Test("A refusal is held: no timer sends it again; `everything` does, once")
+    func refusalHeld() async throws {
+        let backend = try FixtureBackend()
+        backend.set(.status(422))
+        let (store, worker, time) = try setUp(backend)
+        await worker.drain(until: VirtualTime.start.addingTimeInterval(600))
+        #expect(time.pauses.withLock { $0 }.isEmpty && backend.requests.count == 1)
+        #expect(try store.syncStatus() == SyncStatus(waiting: 1, held: 1, lastError: "the server refused it (422)"))
+        await worker.drain(until: nil, waitingForRetries: false, everything: true)
+        #expect(backend.requests.count == 2)
+    }
+}
