@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import YadgAI
 import YadgCore
+import YadgHTTP
 import YadgSync
 
 /// Carrying out the effects of a reply that change what is shown: files written or read, phrases
@@ -18,8 +20,8 @@ extension App {
                 shown = importFile(path)
             case .parsePhrases(let now, let zone):
                 parsePhrases(now: now, zone: zone)
-            case .sync(let statusOnly):
-                shown = sync(statusOnly: statusOnly)
+            case .sync(let statusOnly, let pull):
+                shown = sync(statusOnly: statusOnly, pull: pull)
             case .writeSummaries(let days, let page) where waitForSummaries:
                 guard let provider else { continue }
                 LookBackIO.writeSummariesAndWait(days, writer: provider, store: store, words: TimeWords(copy))
@@ -59,9 +61,21 @@ extension App {
     }
 
     /// `yadg sync`: sends everything waiting now (`--status`: only looks), then says how much waits.
-    private func sync(statusOnly: Bool) -> ShellReply {
+    private func sync(statusOnly: Bool, pull: Bool) -> ShellReply {
         guard settings.backendURL != nil, let queue = syncQueue else {
             return .failed(copy[SyncCopy.self].notConfigured)
+        }
+        var pulledLines: [StyledLine] = []
+        if pull {
+            switch pullHistory(into: queue) {
+            case .success(let (added, known)):
+                pulledLines.append(
+                    StyledLine(
+                        Copy.fill(copy[SyncCopy.self].pulled, ["count": String(added), "known": String(known)]),
+                        .primary))
+            case .failure(let problem):
+                return .failed(Copy.fill(copy[SyncCopy.self].pullFailed, ["reason": problem.words(copy)]))
+            }
         }
         if !statusOnly,
             let worker = syncWorker(report: { [output, syncPrinter] in
@@ -77,10 +91,46 @@ extension App {
         }
         do {
             let status = try queue.syncStatus()
-            return ShellReply(lines: SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
+            return ShellReply(
+                lines: pulledLines + SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
         } catch {
             return .failed(shell.message(for: error))
         }
+    }
+
+    /// `yadg sync --pull`: every page of the server's moments; those this machine lacks are added
+    /// (crisis language checked as on import). Returns how many were added and how many known.
+    private func pullHistory(into queue: any SyncQueue) -> Result<(Int, Int), SyncProblem> {
+        guard let url = settings.backendURL, !settings.networkOff,
+            let userID = (try? store.stateValue(.anonymousUserId)) ?? nil
+        else { return .failure(.off) }
+        let client = BackendClient(baseURL: url, userID: userID, transport: CurlTransport(), timeout: 10)
+        let crisis = shell.resources.crisis
+        let result = Mutex<Result<(Int, Int), SyncProblem>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            var cursor: String?
+            var (added, known) = (0, 0)
+            var pages = 0
+            repeat {
+                switch await client.page(after: cursor) {
+                case .failure(let failure):
+                    result.withLock { $0 = .failure(failure) }
+                    done.signal()
+                    return
+                case .success(let (moments, next)):
+                    let new = (try? queue.insertSynced(moments.map(crisis.flagged))) ?? 0
+                    added += new
+                    known += moments.count - new
+                    cursor = next
+                    pages += 1
+                }
+            } while cursor != nil && pages < 10_000
+            result.withLock { $0 = .success((added, known)) }
+            done.signal()
+        }
+        done.wait()
+        return result.withLock { $0 } ?? .success((0, 0))
     }
 
     /// `yadg parse`: every line of stdin, one JSON object each, written in large chunks.

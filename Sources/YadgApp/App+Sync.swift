@@ -83,11 +83,11 @@ struct SyncPrinter: Sendable {
             guard let praise else { return "" }
             return style.render(
                 MomentCard.aiPraise(for: moment, .praise(praise), labelled: moment.id != latest, copy: copy))
-        case .failed(let id, let reason, let willRetry):
+        case .failed(let id, let problem, let willRetry):
             guard json else { return "" }
             return JSONText.object([
                 ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.uuidString.lowercased())),
-                ("reason", JSONText.quote(reason)), ("willRetry", willRetry ? "true" : "false"),
+                ("reason", JSONText.quote(problem.code)), ("willRetry", willRetry ? "true" : "false"),
             ]) + "\n"
         }
     }

@@ -47,6 +47,18 @@ extension SQLiteMomentStore: SyncQueue {
         try unsynced.step()
     }
 
+    /// Moments the server already has (a pull): added where this machine lacks them, as synced, and
+    /// queued for nothing. Returns how many were new.
+    public func insertSynced(_ moments: [Moment]) throws -> Int {
+        try lock.withLock { _ in
+            try connection.writeTransaction {
+                var added = 0
+                for moment in moments where try insertRow(moment) { added += 1 }
+                return added
+            }
+        }
+    }
+
     // MARK: SyncQueue
 
     public func dueOperations(now: Date, includingHeld: Bool, limit: Int) throws -> [SyncOperation] {

@@ -23,9 +23,9 @@ public struct BackendClient: Sendable {
         /// The server has it (for a create or an update, what it said about the moment).
         case done(ServerMoment?)
         /// Not this time: try again later (`after`: seconds the server asked for).
-        case retry(reason: String, after: Double?)
+        case retry(SyncProblem, after: Double?)
         /// The server refused it; a timer will not change its mind.
-        case refused(reason: String)
+        case refused(SyncProblem)
     }
 
     /// Sends one operation. `moment` is the moment as stored now (a create sends it as it is).
@@ -50,11 +50,11 @@ public struct BackendClient: Sendable {
         do {
             response = try await transport.send(request)
         } catch HTTPTransportError.cancelled {
-            return .retry(reason: "cancelled", after: nil)
+            return .retry(.cancelled, after: nil)
         } catch HTTPTransportError.timedOut {
-            return .retry(reason: "the server did not answer in time", after: nil)
+            return .retry(.timedOut, after: nil)
         } catch {
-            return .retry(reason: "the server could not be reached", after: nil)
+            return .retry(.unreachable, after: nil)
         }
         switch response.status {
         case 200..<300:
@@ -63,10 +63,51 @@ public struct BackendClient: Sendable {
             return .done(nil)  // nothing there to archive
         case 408, 429, 500...599:
             let after = RetryPolicy.serverDelay(headers: response.headers, now: Date())
-            return .retry(reason: "the server answered \(response.status)", after: after)
+            return .retry(.answered(response.status), after: after)
         default:
-            return .refused(reason: "the server refused it (\(response.status))")
+            return .refused(.refused(response.status))
         }
+    }
+
+    /// One page of `GET /moments` (newest first): the moments it holds and the next page's cursor.
+    public func page(after cursor: String?, limit: Int = 100) async -> Result<([Moment], String?), SyncProblem> {
+        var path = "/moments?limit=\(limit)"
+        if let cursor, let escaped = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+            path += "&cursor=" + escaped
+        }
+        guard let response = try? await transport.send(request("GET", path, body: nil)) else {
+            return .failure(.unreachable)
+        }
+        guard (200..<300).contains(response.status),
+            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+            let rows = object["data"] as? [[String: Any]]
+        else { return .failure(.answered(response.status)) }
+        let next = (object["hasNextPage"] as? Bool) == true ? object["nextCursor"] as? String : nil
+        return .success((rows.compactMap(Self.moment), next))
+    }
+
+    /// A moment of the server's list, as this machine keeps it (synced already). Every string is
+    /// sanitised when shown, like any stored text.
+    static func moment(_ row: [String: Any]) -> Moment? {
+        guard let id = (row["clientId"] as? String ?? row["id"] as? String).flatMap(UUID.init(uuidString:)),
+            let text = row["text"] as? String, !text.isEmpty, text.count <= CommandContext.maxTextLength,
+            let submitted = (row["submittedAt"] as? String).flatMap({ CivilTime.parse($0) })
+        else { return nil }
+        let timeAgo = max(0, row["timeAgo"] as? Int ?? 0)
+        let happened =
+            (row["happenedAt"] as? String).flatMap { CivilTime.parse($0) }
+            ?? submitted.addingTimeInterval(-Double(timeAgo))
+        var moment = Moment(
+            id: id, serverId: row["id"] as? String, text: text, submittedAt: submitted, happenedAt: happened,
+            tz: (row["tz"] as? String).flatMap { TimeZone(identifier: $0)?.identifier } ?? "UTC", offlinePraise: "",
+            aiPraise: ((row["praise"] ?? row["aiPraise"]) as? String).flatMap { PraiseReplyValidator.accept($0) },
+            action: row["action"] as? String ?? "other",
+            tags: (row["tags"] as? [Any])?.compactMap { $0 as? String } ?? [],
+            isFavorite: row["isFavorite"] as? Bool ?? false, isSynced: true,
+            archivedAt: (row["archivedAt"] as? String).flatMap { CivilTime.parse($0) })
+        moment.timeAgo = timeAgo
+        moment.said = SaidTime(.clock)
+        return moment
     }
 
     func request(_ method: String, _ path: String, body: String?) -> HTTPRequest {

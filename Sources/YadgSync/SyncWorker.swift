@@ -80,13 +80,13 @@ public final class SyncWorker: Sendable {
         case .done(let server):
             let stored = try? queue.completed(operation, server: server)
             report(.synced(stored ?? moment, operation.kind, server))
-        case .retry(let reason, let after):
+        case .retry(let problem, let after):
             let delay = Self.backoff(afterAttempts: operation.attempts, serverDelay: after, jitter: timing.jitter())
-            try? queue.failed(operation, reason: reason, retryAt: timing.date().addingTimeInterval(delay))
-            report(.failed(operation.momentID, reason: reason, willRetry: true))
-        case .refused(let reason):
-            try? queue.failed(operation, reason: reason, retryAt: nil)
-            report(.failed(operation.momentID, reason: reason, willRetry: false))
+            try? queue.failed(operation, reason: problem.code, retryAt: timing.date().addingTimeInterval(delay))
+            report(.failed(operation.momentID, problem, willRetry: true))
+        case .refused(let problem):
+            try? queue.failed(operation, reason: problem.code, retryAt: nil)
+            report(.failed(operation.momentID, problem, willRetry: false))
         }
     }
 }
@@ -95,5 +95,5 @@ public final class SyncWorker: Sendable {
 public enum SyncEvent: Sendable, Equatable {
     /// The server has this change; for a create, what it said about the moment.
     case synced(Moment?, SyncOperation.Kind, ServerMoment?)
-    case failed(UUID, reason: String, willRetry: Bool)
+    case failed(UUID, SyncProblem, willRetry: Bool)
 }

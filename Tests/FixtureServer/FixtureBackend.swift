@@ -28,6 +28,9 @@ public final class FixtureBackend: @unchecked Sendable {
         public var text: String
         public var isFavorite: Bool
         public var archived: Bool
+        /// When it was created on the server, for the list's order.
+        public var order = 0
+        public var submittedAt = "2026-11-19T20:00:00.000Z"
     }
 
     private let lock = NSLock()
@@ -77,7 +80,13 @@ public final class FixtureBackend: @unchecked Sendable {
         case .normal, .garbage, .loseReply: break
         }
         let user = request.headers["x-user-id"] ?? ""
-        let parts = request.path.split(separator: "/").map(String.init)  // api, v1, moments, {id}
+        let pathAndQuery = request.path.split(separator: "?", maxSplits: 1).map(String.init)
+        let parts = pathAndQuery[0].split(separator: "/").map(String.init)  // api, v1, moments, {id}
+        var query: [String: String] = [:]
+        for pair in (pathAndQuery.count > 1 ? pathAndQuery[1] : "").split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2 { query[kv[0]] = kv[1].removingPercentEncoding }
+        }
         guard parts.count >= 3, parts[2] == "moments" else { return (404, "{}", "") }
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any] ?? [:]
         return lock.withLock { () -> (Int, String, String)? in
@@ -91,7 +100,9 @@ public final class FixtureBackend: @unchecked Sendable {
                     creates[id, default: 0] += 1
                     return (200, item(id, existing), "")
                 }
-                let stored = Stored(user: user, text: text, isFavorite: false, archived: false)
+                var stored = Stored(user: user, text: text, isFavorite: false, archived: false)
+                stored.order = moments.count
+                stored.submittedAt = body["submittedAt"] as? String ?? stored.submittedAt
                 moments[id] = stored
                 creates[id, default: 0] += 1
                 if mode == .loseReply { return nil }
@@ -108,6 +119,25 @@ public final class FixtureBackend: @unchecked Sendable {
                 existing.archived = true
                 moments[parts[3]] = existing
                 return (204, "", "")
+            case ("GET", 3):
+                // Newest first, `limit` a page, the cursor an offset.
+                let mine = moments.filter { $0.value.user == user }.sorted { $0.value.order > $1.value.order }
+                let offset = Int(query["cursor"] ?? "0") ?? 0
+                let limit = min(Int(query["limit"] ?? "20") ?? 20, 100)
+                let page = mine.dropFirst(offset).prefix(limit)
+                let rows: [[String: Any]] = page.map { id, m in
+                    [
+                        "id": id, "text": m.text, "submittedAt": m.submittedAt, "tz": "America/New_York",
+                        "timeAgo": 0, "praise": Self.praise(for: m.text), "isFavorite": m.isFavorite,
+                        "archivedAt": m.archived ? "2026-11-20T10:00:00.000Z" as Any : NSNull(), "tags": [String](),
+                    ]
+                }
+                let hasNext = offset + limit < mine.count
+                let object: [String: Any] = [
+                    "data": rows, "hasNextPage": hasNext, "nextCursor": hasNext ? String(offset + limit) : NSNull(),
+                ]
+                let data = try! JSONSerialization.data(withJSONObject: object)
+                return (200, String(decoding: data, as: UTF8.self), "")
             default:
                 return (405, "{}", "")
             }

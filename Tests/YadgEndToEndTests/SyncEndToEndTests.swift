@@ -153,6 +153,33 @@ struct SyncEndToEndTests {
         #expect(backend.stored.count == 2 && Self.waiting(home) == 0)
     }
 
+    @Test("yadg sync --pull brings the history back into an empty home: archived stays archived, nothing is sent back")
+    func pull() throws {
+        let backend = try FixtureBackend()
+        let first = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(first) }
+        let lines = (1...130).map { "win number \($0)" }  // more than one page
+        _ = try YadgProcess.run(
+            stdin: lines.joined(separator: "\n") + "\n/delete 2\n", home: first, env: Self.env(backend))
+        #expect(backend.stored.count == 130)
+        // The same identity on a new machine.
+        let second = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(second) }
+        _ = try YadgProcess.run(["stats"], home: second, env: ["YADG_AI": "off"])
+        let user = Self.userID(first)
+        let update = "UPDATE state SET value = '\(user)' WHERE key = 'anonymousUserId'"
+        #expect(YadgProcess.execute(update, home: second))
+        let before = backend.requests.count
+        let pulled = try YadgProcess.run(["sync", "--pull"], home: second, env: Self.env(backend))
+        #expect(
+            pulled.stdout == "Brought back 130 moments from the server (0 were already here).\nEverything is synced.\n")
+        #expect(backend.requests.dropFirst(before).allSatisfy { $0.method == "GET" })
+        let texts = YadgProcess.query("SELECT text FROM moments WHERE archived_at IS NULL", home: second).map { $0[0] }
+        #expect(Set(texts) == Set(lines).subtracting(["win number 2"]))
+        let again = try YadgProcess.run(["sync", "--pull"], home: second, env: Self.env(backend))
+        #expect(again.stdout.hasPrefix("Brought back 0 moments from the server (130 were already here)."))
+    }
+
     @Test("SIGKILL during piped logging and sync: afterwards every acknowledged moment is on the server once")
     func killLoop() throws {
         let backend = try FixtureBackend()

@@ -61,6 +61,14 @@ enum YadgProcess {
             status: process.terminationStatus)
     }
 
+    /// Runs one statement on the home's database directly; true when it worked.
+    static func execute(_ sql: String, home: String) -> Bool {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(home + "/moments.db", &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { return false }
+        defer { sqlite3_close(db) }
+        return sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK
+    }
+
     /// Rows of a query on the home's database, read with SQLite directly (as the sqlite3 shell would).
     static func query(_ sql: String, home: String) -> [[String]] {
         var db: OpaquePointer?

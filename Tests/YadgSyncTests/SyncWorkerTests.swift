@@ -45,7 +45,7 @@ struct SyncWorkerTests {
         let (store, worker, time) = try setUp(backend)
         await worker.drain(until: VirtualTime.start.addingTimeInterval(20))
         #expect(time.pauses.withLock { $0 }.map { $0.rounded() } == [1, 2, 4, 8])
-        #expect(try store.syncStatus() == SyncStatus(waiting: 1, held: 0, lastError: "the server answered 503"))
+        #expect(try store.syncStatus() == SyncStatus(waiting: 1, held: 0, lastError: "answered-503"))
         backend.set(.normal)
         await worker.drain(until: VirtualTime.start.addingTimeInterval(3600))
         #expect(try store.syncStatus().waiting == 0)
@@ -72,7 +72,7 @@ struct SyncWorkerTests {
         let (store, worker, time) = try setUp(backend)
         await worker.drain(until: VirtualTime.start.addingTimeInterval(600))
         #expect(time.pauses.withLock { $0 }.isEmpty && backend.requests.count == 1)
-        #expect(try store.syncStatus() == SyncStatus(waiting: 1, held: 1, lastError: "the server refused it (422)"))
+        #expect(try store.syncStatus() == SyncStatus(waiting: 1, held: 1, lastError: "refused-422"))
         await worker.drain(until: nil, waitingForRetries: false, everything: true)
         #expect(backend.requests.count == 2)
     }

@@ -46,8 +46,9 @@ public enum Effect: Sendable, Equatable {
     case importFile(path: String)
     /// Read phrases on stdin and write what the parser makes of each (`yadg parse`).
     case parsePhrases(now: Date, zone: TimeZone)
-    /// Send what waits for the backend (`statusOnly`: only say how much waits).
-    case sync(statusOnly: Bool)
+    /// Send what waits for the backend (`statusOnly`: only say how much waits; `pull`: also bring
+    /// back the moments the server has and this machine lacks).
+    case sync(statusOnly: Bool, pull: Bool)
     /// End the conversation.
     case quit
 }

@@ -75,4 +75,62 @@ public protocol SyncQueue: AnyObject, Sendable {
     /// When the next waiting operation is due, if any is waiting on a timer.
     func nextAttemptDate() throws -> Date?
     func syncStatus() throws -> SyncStatus
+    /// Moments the server already has (a pull): added where missing, as synced, queued for nothing.
+    /// Returns how many were new.
+    func insertSynced(_ moments: [Moment]) throws -> Int
+}
+
+/// Why a change did not reach the server, kept in the store as a short code and said in the words
+/// of the copy (and given as the code in `--json`).
+public enum SyncProblem: Error, Sendable, Equatable {
+    case unreachable
+    case timedOut
+    case cancelled
+    /// A status worth another try (408, 429, 5xx).
+    case answered(Int)
+    /// A status a timer will not change (409, 400, …).
+    case refused(Int)
+    /// `--no-ai`: nothing is sent in this run.
+    case off
+
+    public var code: String {
+        switch self {
+        case .unreachable: "unreachable"
+        case .timedOut: "timed-out"
+        case .cancelled: "cancelled"
+        case .answered(let status): "answered-\(status)"
+        case .refused(let status): "refused-\(status)"
+        case .off: "off"
+        }
+    }
+
+    public init?(code: String) {
+        switch code {
+        case "unreachable": self = .unreachable
+        case "timed-out": self = .timedOut
+        case "cancelled": self = .cancelled
+        case "off": self = .off
+        default:
+            let parts = code.split(separator: "-")
+            guard parts.count == 2, let status = Int(parts[1]) else { return nil }
+            switch parts[0] {
+            case "answered": self = .answered(status)
+            case "refused": self = .refused(status)
+            default: return nil
+            }
+        }
+    }
+
+    /// "the server could not be reached", from the `sync` section of the copy.
+    public func words(_ copy: Copy) -> String {
+        let words = copy[SyncCopy.self]
+        switch self {
+        case .unreachable: return words.unreachable
+        case .timedOut: return words.timedOut
+        case .cancelled: return words.cancelled
+        case .answered(let status): return Copy.fill(words.answered, ["status": String(status)])
+        case .refused(let status): return Copy.fill(words.refused, ["status": String(status)])
+        case .off: return words.off
+        }
+    }
 }
