@@ -32,7 +32,7 @@ struct HelpEndToEndTests {
               terms      the terms of use
               log        log a moment from the command line: yadg log took a walk
               parse      show how phrases on stdin are read: yadg parse --now 2026-11-19T15:00:00 --tz Europe/Paris
-              sync       send changes to the yadg backend now: yadg sync (--status to only look)
+              sync       send changes to the yadg backend now: yadg sync (--status to only look, --pull to bring your history back)
 
             Options:
               --json       one JSON object per line (pipes and one-shot commands)
