@@ -60,7 +60,10 @@ public struct AISettings: Sendable, Equatable {
         var settings = AISettings(
             provider: .none, baseURL: "", model: "", apiKey: nil, timeout: timeout, explicit: true)
         settings.backendURL = value("YADG_API_URL", "api_url")
-        if env["YADG_AI"]?.lowercased() == "off" { return settings }
+        if env["YADG_AI"]?.lowercased() == "off" {
+            settings.networkOff = true  // changes for a backend stay queued
+            return settings
+        }
 
         let chosen = value("YADG_AI_PROVIDER", "provider").flatMap { Provider(rawValue: $0.lowercased()) }
         let provider: Provider

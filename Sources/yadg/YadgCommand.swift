@@ -89,6 +89,7 @@ struct YadgCommand {
             !options.command.isEmpty ? .oneShot : interactive ? .conversation : .piped
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
+        shell.syncs = store.syncs
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,

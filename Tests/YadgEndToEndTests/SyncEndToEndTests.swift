@@ -40,6 +40,12 @@ struct SyncEndToEndTests {
         #expect(backend.stored.isEmpty && Self.waiting(home) == 5)
         let status = try YadgProcess.run(["sync", "--status"], home: home, env: Self.env(backend))
         #expect(status.stdout == "5 moments are waiting to sync: the server could not be reached.\n")
+        // Lists mark what is not on the server yet, quietly.
+        let waitingList = try YadgProcess.run(
+            ["moments", "today"], home: home, env: ["YADG_API_URL": backend.url, "YADG_AI": "off"])
+        #expect(
+            waitingList.stdout.contains("     just now · \"")
+                && waitingList.stdout.components(separatedBy: " ⇡\n").count == 6)
 
         backend.set(.normal)
         let synced = try YadgProcess.run(["sync"], home: home, env: Self.env(backend))
@@ -57,6 +63,9 @@ struct SyncEndToEndTests {
             rows.allSatisfy { $0[1] == "Server praise for \($0[0]), and it counts." && $0[2] == "1" && $0[3] != "NULL" }
         )
         #expect(Self.waiting(home) == 0)
+        let syncedList = try YadgProcess.run(
+            ["moments", "today"], home: home, env: ["YADG_API_URL": backend.url, "YADG_AI": "off"])
+        #expect(!syncedList.stdout.contains("⇡"))
         // The id goes with every request, and to this backend only (no AI provider is configured).
         #expect(backend.requests.allSatisfy { $0.headers["x-user-id"] == user })
     }

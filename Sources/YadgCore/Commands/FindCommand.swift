@@ -20,7 +20,8 @@ struct FindCommand: ShellCommand {
                     events: [.moments([])])
             }
             var lines = MomentsByDayView.render(
-                moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width)
+                moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width,
+                marksUnsynced: context.syncs)
             lines[0] = StyledLine(Copy.fill(copy[FindCopy.self].title, ["words": words]), .title)
             return ShellReply(lines: lines, events: [.moments(moments)])
         }

@@ -8,6 +8,8 @@ public struct CommandContext {
     public let zone: TimeZone
     public let resources: ShellResources
     public let mode: Shell.Mode
+    /// A backend is configured: changes are synced, and lists mark what is not on the server yet.
+    public var syncs = false
     /// Terminal width for views; the application keeps it current.
     public var width = 80
     public var state = ConversationState()

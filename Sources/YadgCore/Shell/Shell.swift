@@ -26,6 +26,12 @@ public final class Shell {
     public var resources: ShellResources { context.resources }
     private var copy: Copy { context.copy }
 
+    /// Whether a backend is configured (lists then mark moments not yet synced).
+    public var syncs: Bool {
+        get { context.syncs }
+        set { context.syncs = newValue }
+    }
+
     /// Terminal width for views; the application keeps it current.
     public var width: Int {
         get { context.width }

@@ -10,7 +10,10 @@ import Foundation
 /// ```
 /// The numbers are the moments' own short references (``Moment/ref``), the same in every list.
 public enum MomentsByDayView {
-    public static func render(_ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80)
+    /// `marksUnsynced`: with a backend configured, a moment not yet on the server gets one quiet mark.
+    public static func render(
+        _ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80, marksUnsynced: Bool = false
+    )
         -> [StyledLine]
     {
         let timeWords = TimeWords(copy)
@@ -43,7 +46,8 @@ public enum MomentsByDayView {
                 ?? (day == today
                     ? timeWords.relative(moment.happenedAt, now: now, in: zone)
                     : timeWords.clock(moment.happenedAt, in: zone))
-            let detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
+            var detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
+            if marksUnsynced && !moment.isSynced && !moment.isCrisis { detail += " " + words.unsyncedMark }
             lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
         }
         return lines
@@ -59,6 +63,8 @@ public enum MomentsByDayView {
 /// `/moments` and the lists of moments other commands show.
 public struct MomentsCopy: CopySection {
     public static let key = "moments"
+    /// After a moment not yet on the server (with a backend configured).
+    public let unsyncedMark: String
     public let title: String
     public let today: String
     public let yesterday: String
@@ -69,6 +75,7 @@ public struct MomentsCopy: CopySection {
     public let showingNewest: String
 
     public init(_ words: CopyWords) throws {
+        unsyncedMark = try words.text("unsyncedMark")
         title = try words.text("title")
         today = try words.text("today")
         yesterday = try words.text("yesterday")
