@@ -83,6 +83,7 @@ final class Transfer: @unchecked Sendable {
 
         let code = yadg_curl_easy_perform(curl)
         if isCancelled { return .failure(HTTPTransportError.cancelled) }
+        if tooLarge { return .failure(HTTPTransportError.tooLarge) }
         switch code {
         case CURLE_OK:
             return .success(HTTPResponse(status: yadg_curl_status(curl), headers: headers, body: body))

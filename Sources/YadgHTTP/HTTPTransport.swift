@@ -48,8 +48,10 @@ public struct HTTPResponse: Sendable, Equatable {
 public enum HTTPTransportError: Error, Sendable, Equatable {
     case timedOut
     case cancelled
-    /// Refused, reset, cut off mid-body, a TLS failure, or a body over the size limit.
+    /// Refused, reset, cut off mid-body, or a TLS failure.
     case failed
+    /// The answer was larger than this client accepts: asking again would bring the same.
+    case tooLarge
 }
 
 /// Sends HTTP requests. `CurlTransport` is the only code that touches the network.

@@ -56,6 +56,7 @@ public struct RetryingHTTPClient: Sendable {
                 case .cancelled: throw Failure.cancelled
                 case .timedOut: failure = .timedOut
                 case .failed: failure = .transport
+                case .tooLarge: throw Failure.transport  // the same again: not worth a retry
                 }
             }
             let left = end - timing.now()

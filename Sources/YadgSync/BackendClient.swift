@@ -51,6 +51,8 @@ public struct BackendClient: Sendable {
             response = try await transport.send(request)
         } catch HTTPTransportError.cancelled {
             return .retry(.cancelled, after: nil)
+        } catch HTTPTransportError.tooLarge {
+            return .refused(.tooLarge)
         } catch HTTPTransportError.timedOut {
             return .retry(.timedOut, after: nil)
         } catch {

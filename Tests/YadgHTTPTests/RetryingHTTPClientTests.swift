@@ -64,6 +64,16 @@ struct RetryingHTTPClientTests {
         #expect(refused.pauses.withLock { $0 }.isEmpty)
     }
 
+    @Test("An answer over the size limit is not asked for again")
+    func tooLarge() async throws {
+        let time = VirtualTime()
+        let before = Self.server.requests.count
+        await #expect(throws: RetryingHTTPClient.Failure.transport) {
+            try await send("huge", deadline: 12, time: time)
+        }
+        #expect(Self.server.requests.count == before + 1 && time.pauses.withLock { $0 }.isEmpty)
+    }
+
     @Test("Client errors and an exhausted quota are final")
     func final() async throws {
         let time = VirtualTime()

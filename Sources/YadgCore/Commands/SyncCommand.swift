@@ -47,7 +47,7 @@ public struct SyncCopy: CopySection {
     public let usage: String
     public let pulled: String
     public let pullFailed: String
-    public let unreachable, timedOut, cancelled, answered, refused, off: String
+    public let unreachable, timedOut, cancelled, answered, refused, off, tooLarge: String
 
     public init(_ words: CopyWords) throws {
         allSynced = try words.text("allSynced")
@@ -65,5 +65,6 @@ public struct SyncCopy: CopySection {
         answered = try words.text("answered")
         refused = try words.text("refused")
         off = try words.text("off")
+        tooLarge = try words.text("tooLarge")
     }
 }

@@ -92,6 +92,8 @@ public enum SyncProblem: Error, Sendable, Equatable {
     case refused(Int)
     /// `--no-ai`: nothing is sent in this run.
     case off
+    /// The server's answer was over the size this client accepts.
+    case tooLarge
 
     public var code: String {
         switch self {
@@ -101,6 +103,7 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case .answered(let status): "answered-\(status)"
         case .refused(let status): "refused-\(status)"
         case .off: "off"
+        case .tooLarge: "too-large"
         }
     }
 
@@ -110,6 +113,7 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case "timed-out": self = .timedOut
         case "cancelled": self = .cancelled
         case "off": self = .off
+        case "too-large": self = .tooLarge
         default:
             let parts = code.split(separator: "-")
             guard parts.count == 2, let status = Int(parts[1]) else { return nil }
@@ -131,6 +135,7 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case .answered(let status): return Copy.fill(words.answered, ["status": String(status)])
         case .refused(let status): return Copy.fill(words.refused, ["status": String(status)])
         case .off: return words.off
+        case .tooLarge: return words.tooLarge
         }
     }
 }
