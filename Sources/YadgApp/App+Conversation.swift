@@ -28,7 +28,7 @@ extension App {
         let latest = LatestMoment()
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
         defer { backgroundSync?.cancel() }
-        let summaryWriter = provider
+        let summaryWriter = self.summaryWriter
         let coordinator = praiseProvider.map { provider in
             PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
                 moment, outcome, labelled in

@@ -23,8 +23,8 @@ extension App {
             case .sync(let statusOnly, let pull):
                 shown = sync(statusOnly: statusOnly, pull: pull)
             case .writeSummaries(let days, let page) where waitForSummaries:
-                guard let provider else { continue }
-                LookBackIO.writeSummariesAndWait(days, writer: provider, store: store, words: TimeWords(copy))
+                guard let writer = summaryWriter else { continue }
+                LookBackIO.writeSummariesAndWait(days, writer: writer, store: store, words: TimeWords(copy))
                 shown = shell.journey(page: page)
             case .writeSummaries, .requestPraise, .quit:
                 continue

@@ -29,9 +29,9 @@ extension App {
         for effect in reply.effects {
             // The Journey shows what is cached (or the offline line) at once; AI summaries for the
             // stale days are written for next time, within a short bound.
-            if case .writeSummaries(let days, _) = effect, let provider {
+            if case .writeSummaries(let days, _) = effect, let writer = summaryWriter {
                 LookBackIO.writeSummariesAndWait(
-                    days, writer: provider, store: store, words: TimeWords(copy), seconds: Self.oneShotSummaryWait)
+                    days, writer: writer, store: store, words: TimeWords(copy), seconds: Self.oneShotSummaryWait)
             }
         }
         let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }

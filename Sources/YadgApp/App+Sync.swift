@@ -20,6 +20,16 @@ extension App {
         return SyncWorker(queue: queue, store: store, client: client, report: report)
     }
 
+    /// Who writes Journey summaries: the backend's timeline when a backend is configured (its days'
+    /// summaries), else the AI provider.
+    var summaryWriter: (any DaySummaryWriter)? {
+        guard let url = settings.backendURL else { return provider }
+        guard !settings.networkOff, let userID = (try? store.stateValue(.anonymousUserId)) ?? nil else { return nil }
+        return TimelineSummaries(
+            client: BackendClient(
+                baseURL: url, userID: userID, transport: CurlTransport(), timeout: min(settings.timeout, 10)))
+    }
+
     var syncPrinter: SyncPrinter { SyncPrinter(json: json, style: style, copy: copy) }
 
     /// Pipes and one-shot runs, after the work: each waiting change is tried once, up to the praise

@@ -87,7 +87,7 @@ public final class FixtureBackend: @unchecked Sendable {
             let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
             if kv.count == 2 { query[kv[0]] = kv[1].removingPercentEncoding }
         }
-        guard parts.count >= 3, parts[2] == "moments" else { return (404, "{}", "") }
+        guard parts.count >= 3, parts[2] == "moments" || parts[2] == "timeline" else { return (404, "{}", "") }
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any] ?? [:]
         return lock.withLock { () -> (Int, String, String)? in
             switch (request.method, parts.count) {
@@ -119,7 +119,7 @@ public final class FixtureBackend: @unchecked Sendable {
                 existing.archived = true
                 moments[parts[3]] = existing
                 return (204, "", "")
-            case ("GET", 3):
+            case ("GET", 3) where parts[2] == "moments":
                 // Newest first, `limit` a page, the cursor an offset.
                 let mine = moments.filter { $0.value.user == user }.sorted { $0.value.order > $1.value.order }
                 let offset = Int(query["cursor"] ?? "0") ?? 0
@@ -137,6 +137,20 @@ public final class FixtureBackend: @unchecked Sendable {
                     "data": rows, "hasNextPage": hasNext, "nextCursor": hasNext ? String(offset + limit) : NSNull(),
                 ]
                 let data = try! JSONSerialization.data(withJSONObject: object)
+                return (200, String(decoding: data, as: UTF8.self), "")
+            case ("GET", _) where parts.count == 3 && parts[2] == "timeline":
+                // One summary per day of this person's moments (the day of submittedAt), newest first.
+                var counts: [String: Int] = [:]
+                for m in moments.values where m.user == user {
+                    counts[String(m.submittedAt.prefix(10)), default: 0] += 1
+                }
+                let rows: [[String: Any]] = counts.keys.sorted(by: >).map { day in
+                    [
+                        "date": day, "momentCount": counts[day]!,
+                        "summaryText": "Server summary of \(counts[day]!) moments.",
+                    ]
+                }
+                let data = try! JSONSerialization.data(withJSONObject: ["data": rows, "hasNextPage": false])
                 return (200, String(decoding: data, as: UTF8.self), "")
             default:
                 return (405, "{}", "")

@@ -189,6 +189,16 @@ struct SyncEndToEndTests {
         #expect(again.stdout.hasPrefix("Brought back 0 moments from the server (130 were already here)."))
     }
 
+    @Test("With the backend configured, the Journey shows the server's summary of a day")
+    func timeline() throws {
+        let backend = try FixtureBackend()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        _ = try YadgProcess.run(stdin: "took a walk\ncalled mom\n", home: home, env: Self.env(backend))
+        let result = try YadgProcess.run(stdin: "/journey\n", home: home, env: Self.env(backend))
+        #expect(result.stdout.contains("Summary: \"Server summary of 2 moments.\""), "\(result.stdout)")
+    }
+
     @Test("SIGKILL during piped logging and sync: afterwards every acknowledged moment is on the server once")
     func killLoop() throws {
         let backend = try FixtureBackend()

@@ -69,17 +69,21 @@ public enum PraiseProviderError: Error, Sendable, Equatable {
 public struct DaySummaryRequest: Sendable, Equatable {
     public let day: String
     public let moments: [String]
+    /// The calendar day, for a writer that looks summaries up by date (the backend's timeline).
+    public let date: LocalDay?
 
-    public init(day: String, moments: [String]) {
+    public init(day: String, moments: [String], date: LocalDay? = nil) {
         self.day = day
         self.moments = moments
+        self.date = date
     }
 
     /// The request for a Journey day, or nil for a day that holds crisis language: such a day's
     /// texts never leave the machine, and it gets no summary.
     public init?(_ entry: JourneyView.Day, words: TimeWords) {
         guard !entry.isHeavy, !entry.moments.isEmpty else { return nil }
-        self.init(day: words.weekdayMonthDay(entry.day), moments: entry.moments.reversed().map(\.text))
+        self.init(
+            day: words.weekdayMonthDay(entry.day), moments: entry.moments.reversed().map(\.text), date: entry.day)
     }
 }
 

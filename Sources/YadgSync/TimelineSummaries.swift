@@ -1,0 +1,49 @@
+import Foundation
+import YadgCore
+import YadgHTTP
+
+/// Journey summaries from the backend's `GET /timeline`: the days the server has summarised, looked
+/// up by date. The timeline is read once per run (newest first, a few pages); a day the server
+/// has no summary for keeps the local cache or the offline line.
+public actor TimelineSummaries: DaySummaryWriter {
+    let client: BackendClient
+    private var byDay: [LocalDay: String]?
+
+    public init(client: BackendClient) {
+        self.client = client
+    }
+
+    public func summary(for request: DaySummaryRequest) async throws -> String {
+        if byDay == nil { byDay = await client.timeline() }
+        guard let date = request.date, let text = byDay?[date] else { throw PraiseProviderError.invalidReply }
+        return text
+    }
+}
+
+extension BackendClient {
+    /// Up to `pages` pages of `GET /timeline`: the summary text of each day that has one.
+    func timeline(pages: Int = 5) async -> [LocalDay: String] {
+        var summaries: [LocalDay: String] = [:]
+        var cursor: String?
+        for _ in 0..<pages {
+            var path = "/timeline?limit=100"
+            if let cursor, let escaped = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+                path += "&cursor=" + escaped
+            }
+            guard let response = try? await transport.send(request("GET", path, body: nil)),
+                (200..<300).contains(response.status),
+                let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+                let rows = object["data"] as? [[String: Any]]
+            else { break }
+            for row in rows {
+                guard let day = (row["date"] as? String).flatMap({ LocalDay(String($0.prefix(10))) }),
+                    let text = row["summaryText"] as? String, !text.isEmpty
+                else { continue }
+                summaries[day] = text
+            }
+            guard (object["hasNextPage"] as? Bool) == true, let next = object["nextCursor"] as? String else { break }
+            cursor = next
+        }
+        return summaries
+    }
+}
