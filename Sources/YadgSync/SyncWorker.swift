@@ -62,31 +62,48 @@ public final class SyncWorker: Sendable {
                 } catch { break }
                 continue
             }
-            for operation in due { await send(operation) }
+            var unreachable: SyncOperation?
+            for operation in due where unreachable == nil {
+                if !(await send(operation)) { unreachable = operation }
+            }
+            // A server that cannot be reached now will not be reached by the next change either: a
+            // run that does not wait stops here (a long offline stretch costs one attempt), and the
+            // background waits out that change's backoff before trying anything else.
+            if let unreachable {
+                guard waitingForRetries else { break }
+                let pause = Self.backoff(afterAttempts: unreachable.attempts, serverDelay: nil, jitter: timing.jitter())
+                if let deadline, timing.date().addingTimeInterval(pause) >= deadline { break }
+                do { try await timing.sleep(pause) } catch { break }
+            }
         }
         return try? queue.syncStatus()
     }
 
-    /// One operation, with what follows from its answer.
-    func send(_ operation: SyncOperation) async {
+    /// One operation, with what follows from its answer. False when the server could not be
+    /// reached (no connection, no answer in time).
+    @discardableResult
+    func send(_ operation: SyncOperation) async -> Bool {
         let moment = try? store.moment(id: operation.momentID)
         if let moment, moment.isCrisis, operation.kind != .delete {
             // Its words never leave the machine (the store queues nothing new for it; this drops
             // what was queued before the crisis check caught it).
             try? queue.completed(operation, server: nil)
-            return
+            return true
         }
         switch await client.send(operation, moment: moment) {
         case .done(let server):
             let stored = try? queue.completed(operation, server: server)
             report(.synced(stored ?? moment, operation.kind, server))
+            return true
         case .retry(let problem, let after):
             let delay = Self.backoff(afterAttempts: operation.attempts, serverDelay: after, jitter: timing.jitter())
             try? queue.failed(operation, reason: problem.code, retryAt: timing.date().addingTimeInterval(delay))
             report(.failed(operation.momentID, problem, willRetry: true))
+            return problem != .unreachable && problem != .timedOut
         case .refused(let problem):
             try? queue.failed(operation, reason: problem.code, retryAt: nil)
             report(.failed(operation.momentID, problem, willRetry: false))
+            return true
         }
     }
 }

@@ -38,6 +38,7 @@ struct SyncEndToEndTests {
                 "  for \"small win 4\": Couldn't fetch extra encouragement this time.\n"
                     + "  Couldn't fetch extra encouragement this time.\n"))
         #expect(backend.stored.isEmpty && Self.waiting(home) == 5)
+        #expect(backend.requests.count == 1, "an unreachable server is tried once a run, not once a moment")
         let status = try YadgProcess.run(["sync", "--status"], home: home, env: Self.env(backend))
         #expect(status.stdout == "5 moments are waiting to sync: the server could not be reached.\n")
         // Lists mark what is not on the server yet, quietly.
