@@ -39,7 +39,10 @@ extension App {
             praised.forEach(coordinator.request(for:))
             coordinator.waitForAll(seconds: praiseWait)
         }
-        if !command.type.spec.name.hasPrefix("sync") { syncBeforeExit(logged: praised) }
+        // What waits for the backend goes now, unless this was `yadg sync`, which sent it already.
+        if !reply.effects.contains(where: { if case .sync = $0 { true } else { false } }) {
+            syncBeforeExit(logged: praised)
+        }
         guard let failure = shown.failure else { return 0 }
         output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
         return shown.isUsageError ? 2 : 1

@@ -33,12 +33,26 @@ enum ViewsBenchmark {
         // The harness's own cost of starting a process, for comparison.
         report("(baseline: /bin/true)", (0..<runs).map { _ in timeProcess("/bin/true", [], env) })
         let binaries = [yadg] + (other.map { [$0] } ?? [])
+        // Each binary gets its own copy of the seeded home: a newer yadg migrates its database,
+        // and an older one must not then be timed refusing to write into it.
+        let homes = binaries.indices.map { index -> String in
+            guard index > 0 else { return home }
+            let copy = home + "-\(index)"
+            try! FileManager.default.copyItem(atPath: home, toPath: copy)
+            return copy
+        }
+        defer { for copy in homes.dropFirst() { try? FileManager.default.removeItem(atPath: copy) } }
+        let environments = homes.map { home -> [String: String] in
+            var own = env
+            own["YADG_HOME"] = home
+            return own
+        }
         let commands = [["moments", "today"], ["journey"], ["stats"], ["log", "took", "a", "walk"]]
         for arguments in commands {
             var times = binaries.map { _ in [Double]() }
             for _ in 0..<runs {
                 for (index, binary) in binaries.enumerated() {
-                    times[index].append(timeProcess(binary, arguments, env))
+                    times[index].append(timeProcess(binary, arguments, environments[index]))
                 }
             }
             compare("yadg \(arguments.joined(separator: " "))", times)
@@ -46,7 +60,7 @@ enum ViewsBenchmark {
         var prompt = binaries.map { _ in [Double]() }
         for _ in 0..<runs {
             for (index, binary) in binaries.enumerated() {
-                if let t = timeToPrompt(binary, env) { prompt[index].append(t) }
+                if let t = timeToPrompt(binary, environments[index]) { prompt[index].append(t) }
             }
         }
         compare("conversation start to prompt", prompt)
