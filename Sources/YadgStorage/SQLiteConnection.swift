@@ -93,6 +93,15 @@ public final class SQLiteConnection {
     func error(_ code: Int32, sql: String?) -> any Error {
         let error = SQLiteError(
             code: SQLiteResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        switch code & 0xFF {
+        case SQLITE_FULL: return MomentStoreError.diskFull
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: return MomentStoreError.notWritable
+        case SQLITE_BUSY, SQLITE_LOCKED: return MomentStoreError.busy
+        case SQLITE_IOERR where sqlite3_system_errno(handle) == ENOSPC: return MomentStoreError.diskFull
+        case SQLITE_IOERR where [EROFS, EACCES, EPERM].contains(sqlite3_system_errno(handle)):
+            return MomentStoreError.notWritable
+        default: break
+        }
         guard code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB else { return error }
         let damaged = MomentStoreError.damaged(detail: "\(error)")
         refusesWrites = damaged

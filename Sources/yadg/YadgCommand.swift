@@ -74,8 +74,8 @@ struct YadgCommand {
             if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
                 try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
             }
-        } catch MomentStoreError.damaged(let detail) {
-            output.err(Copy.fill(copy[StorageCopy.self].damagedAt, ["path": paths.database, "detail": detail]) + "\n")
+        } catch let problem as MomentStoreError {
+            output.err(problem.openingMessage(copy, path: paths.database) + "\n")
             return 1
         } catch {
             output.err(

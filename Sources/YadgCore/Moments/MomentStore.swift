@@ -19,6 +19,12 @@ public enum MomentStoreError: Error, Equatable {
     case newerSchema(found: Int, known: Int)
     /// SQLite found the file damaged (or not a database). Nothing more is written to it.
     case damaged(detail: String)
+    /// The disk (or the quota) is full: nothing was written.
+    case diskFull
+    /// The file or its folder cannot be written (permissions, a read-only disk).
+    case notWritable
+    /// Another yadg held the moments longer than the wait allows.
+    case busy
 }
 
 /// Where moments and app state live.

@@ -58,11 +58,7 @@ public struct CommandContext {
 
     /// What a person can act on when a write failed.
     public func message(for error: any Error) -> String {
-        switch error as? MomentStoreError {
-        case .newerSchema?: return copy[StorageCopy.self].newerSchema
-        case .damaged?: return copy[StorageCopy.self].damaged
-        case nil: return copy[StorageCopy.self].saveFailed
-        }
+        (error as? MomentStoreError)?.message(copy) ?? copy[StorageCopy.self].saveFailed
     }
 
     /// What a person can act on when a read failed: never an empty view.
@@ -112,6 +108,10 @@ public struct StorageCopy: CopySection {
     public let newerSchema: String
     public let damaged: String
     public let damagedAt: String
+    public let diskFull: String
+    public let notWritable: String
+    public let busy: String
+    public let diskFullAt, notWritableAt, busyAt: String
     public let readFailed: String
     public let saveFailed: String
     public let unavailable: String
@@ -120,6 +120,12 @@ public struct StorageCopy: CopySection {
         newerSchema = try words.text("newerSchema")
         damaged = try words.text("damaged")
         damagedAt = try words.text("damagedAt")
+        diskFull = try words.text("diskFull")
+        notWritable = try words.text("notWritable")
+        busy = try words.text("busy")
+        diskFullAt = try words.text("diskFullAt")
+        notWritableAt = try words.text("notWritableAt")
+        busyAt = try words.text("busyAt")
         readFailed = try words.text("readFailed")
         saveFailed = try words.text("saveFailed")
         unavailable = try words.text("unavailable")
@@ -135,5 +141,31 @@ public struct RowsCopy: CopySection {
     public init(_ words: CopyWords) throws {
         referenceUnknown = try words.text("referenceUnknown")
         referenceNeeded = try words.text("referenceNeeded")
+    }
+}
+
+extension MomentStoreError {
+    /// What a person can act on, in the words of the copy.
+    public func message(_ copy: Copy) -> String {
+        let words = copy[StorageCopy.self]
+        switch self {
+        case .newerSchema: return words.newerSchema
+        case .damaged: return words.damaged
+        case .diskFull: return words.diskFull
+        case .notWritable: return words.notWritable
+        case .busy: return words.busy
+        }
+    }
+
+    /// The same when the moments could not even be opened (a whole line for stderr, with the path).
+    public func openingMessage(_ copy: Copy, path: String) -> String {
+        let words = copy[StorageCopy.self]
+        switch self {
+        case .diskFull: return Copy.fill(words.diskFullAt, ["path": path])
+        case .notWritable: return Copy.fill(words.notWritableAt, ["path": path])
+        case .busy: return Copy.fill(words.busyAt, ["path": path])
+        case .damaged(let detail): return Copy.fill(words.damagedAt, ["path": path, "detail": detail])
+        case .newerSchema: return "yadg: " + words.newerSchema
+        }
     }
 }
