@@ -28,8 +28,10 @@ extension App {
         let latest = LatestMoment()
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
         defer { backgroundSync?.cancel() }
-        let summaryWriter = self.summaryWriter
-        let coordinator = praiseProvider.map { provider in
+        // Built once: a provider reads its prompts from the config folder.
+        let provider = settings.backendURL == nil ? self.provider : nil
+        let summaryWriter = self.summaryWriter(orProvider: provider)
+        let coordinator = provider.map { provider in
             PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
                 moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)

@@ -82,12 +82,7 @@ extension App {
                 output.out(syncPrinter.text(for: $0, latest: nil))
             })
         {
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
-                await worker.drain(until: nil, waitingForRetries: false, everything: true)
-                done.signal()
-            }
-            done.wait()
+            _ = waitFor { await worker.drain(until: nil, waitingForRetries: false, everything: true) }
         }
         do {
             let status = try queue.syncStatus()
@@ -100,37 +95,10 @@ extension App {
 
     /// `yadg sync --pull`: every page of the server's moments; those this machine lacks are added
     /// (crisis language checked as on import). Returns how many were added and how many known.
-    private func pullHistory(into queue: any SyncQueue) -> Result<(Int, Int), SyncProblem> {
-        guard let url = settings.backendURL, !settings.networkOff,
-            let userID = (try? store.stateValue(.anonymousUserId)) ?? nil
-        else { return .failure(.off) }
-        let client = BackendClient(baseURL: url, userID: userID, transport: CurlTransport(), timeout: 10)
+    private func pullHistory(into queue: any SyncQueue) -> Result<(added: Int, known: Int), SyncProblem> {
+        guard let client = backendClient else { return .failure(.off) }
         let crisis = shell.resources.crisis
-        let result = Mutex<Result<(Int, Int), SyncProblem>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            var cursor: String?
-            var (added, known) = (0, 0)
-            var pages = 0
-            repeat {
-                switch await client.page(after: cursor) {
-                case .failure(let failure):
-                    result.withLock { $0 = .failure(failure) }
-                    done.signal()
-                    return
-                case .success(let (moments, next)):
-                    let new = (try? queue.insertSynced(moments.map(crisis.flagged))) ?? 0
-                    added += new
-                    known += moments.count - new
-                    cursor = next
-                    pages += 1
-                }
-            } while cursor != nil && pages < 10_000
-            result.withLock { $0 = .success((added, known)) }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0 } ?? .success((0, 0))
+        return waitFor { await client.pull(into: queue, checking: crisis.flagged) } ?? .failure(.cancelled)
     }
 
     /// `yadg parse`: every line of stdin, one JSON object each, written in large chunks.

@@ -12,22 +12,27 @@ extension App {
     /// The worker that sends the outbox, when a backend is configured and this run may use the
     /// network. Its events go to `report`.
     func syncWorker(report: @escaping @Sendable (SyncEvent) -> Void) -> SyncWorker? {
-        guard let url = settings.backendURL, let queue = syncQueue, !settings.networkOff else { return nil }
-        let userID = ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? ""
-        guard !userID.isEmpty else { return nil }
-        let client = BackendClient(
-            baseURL: url, userID: userID, transport: CurlTransport(), timeout: min(settings.timeout, 10))
+        guard let queue = syncQueue, let client = backendClient else { return nil }
         return SyncWorker(queue: queue, store: store, client: client, report: report)
+    }
+
+    /// The backend, when one is configured and this run may use the network.
+    var backendClient: BackendClient? {
+        guard let url = settings.backendURL, !settings.networkOff,
+            let userID = (try? store.stateValue(.anonymousUserId)) ?? nil, !userID.isEmpty
+        else { return nil }
+        return BackendClient(
+            baseURL: url, userID: userID, transport: CurlTransport(), timeout: min(settings.timeout, 10))
     }
 
     /// Who writes Journey summaries: the backend's timeline when a backend is configured (its days'
     /// summaries), else the AI provider.
-    var summaryWriter: (any DaySummaryWriter)? {
-        guard let url = settings.backendURL else { return provider }
-        guard !settings.networkOff, let userID = (try? store.stateValue(.anonymousUserId)) ?? nil else { return nil }
-        return TimelineSummaries(
-            client: BackendClient(
-                baseURL: url, userID: userID, transport: CurlTransport(), timeout: min(settings.timeout, 10)))
+    var summaryWriter: (any DaySummaryWriter)? { summaryWriter(orProvider: provider) }
+
+    /// The same, with the provider already built (it reads its prompts from the config folder).
+    func summaryWriter(orProvider provider: @autoclosure () -> HTTPPraiseProvider?) -> (any DaySummaryWriter)? {
+        guard settings.backendURL != nil else { return provider() }
+        return backendClient.map(TimelineSummaries.init(client:))
     }
 
     var syncPrinter: SyncPrinter { SyncPrinter(json: json, style: style, copy: copy) }
@@ -41,12 +46,7 @@ extension App {
         guard let worker = syncWorker(report: { output.out(printer.text(for: $0, latest: latest)) }) else { return }
         // Real time, whatever clock the moments use (`YADG_NOW` fixes that one, not the network's).
         let deadline = Date().addingTimeInterval(praiseWait)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            await worker.drain(until: deadline, waitingForRetries: false)
-            done.signal()
-        }
-        done.wait()
+        _ = waitFor { await worker.drain(until: deadline, waitingForRetries: false) }
         guard !json else { return }
         for moment in logged where (try? store.moment(id: moment.id))??.isSynced == false {
             output.out(printer.failure(for: moment, latest: latest))

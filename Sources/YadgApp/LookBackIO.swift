@@ -113,11 +113,6 @@ enum LookBackIO {
         _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
         seconds: Double? = nil
     ) {
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            await writeSummaries(days, writer: writer, store: store, words: words)
-            done.signal()
-        }
-        if let seconds { _ = done.wait(timeout: .now() + seconds) } else { done.wait() }
+        _ = waitFor(seconds: seconds) { await writeSummaries(days, writer: writer, store: store, words: words) }
     }
 }

@@ -104,7 +104,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try connection.writeTransaction {
                 let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
                     .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
-                let before = try storedMoment(id: moment.id)
+                // Only a store that syncs needs the moment as it was, to queue what changed.
+                let before = syncs ? try storedMoment(id: moment.id) : nil
                 let update = try connection.prepare("UPDATE moments SET \(assignments) WHERE id = ?")
                 var values = Self.values(of: moment)
                 values.append(values.removeFirst())  // id goes last, for the WHERE

@@ -71,9 +71,10 @@ public struct BackendClient: Sendable {
         }
     }
 
-    /// One page of `GET /moments` (newest first): the moments it holds and the next page's cursor.
-    public func page(after cursor: String?, limit: Int = 100) async -> Result<([Moment], String?), SyncProblem> {
-        var path = "/moments?limit=\(limit)"
+    /// One page of a paginated list (`GET /moments`, `GET /timeline`): its rows and the next page's
+    /// cursor (nil on the last page).
+    func page(_ list: String, after cursor: String?) async -> Result<([[String: Any]], String?), SyncProblem> {
+        var path = "/\(list)?limit=100"
         if let cursor, let escaped = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
             path += "&cursor=" + escaped
         }
@@ -85,7 +86,30 @@ public struct BackendClient: Sendable {
             let rows = object["data"] as? [[String: Any]]
         else { return .failure(.answered(response.status)) }
         let next = (object["hasNextPage"] as? Bool) == true ? object["nextCursor"] as? String : nil
-        return .success((rows.compactMap(Self.moment), next))
+        return .success((rows, next))
+    }
+
+    /// `yadg sync --pull`: every page of the server's moments, added to `queue` where this machine
+    /// lacks them (each through `checking`, the crisis check). How many were added and known.
+    public func pull(into queue: any SyncQueue, checking: @Sendable (Moment) -> Moment) async
+        -> Result<(added: Int, known: Int), SyncProblem>
+    {
+        var cursor: String?
+        var (added, known) = (0, 0)
+        var pages = 0
+        repeat {
+            pages += 1
+            switch await page("moments", after: cursor) {
+            case .failure(let problem): return .failure(problem)
+            case .success(let (rows, next)):
+                let moments = rows.compactMap(Self.moment).map(checking)
+                let new = (try? queue.insertSynced(moments)) ?? 0
+                added += new
+                known += moments.count - new
+                cursor = next
+            }
+        } while cursor != nil && pages < 10_000  // a server whose cursor never ends is not followed forever
+        return .success((added, known))
     }
 
     /// A moment of the server's list, as this machine keeps it (synced already). Every string is

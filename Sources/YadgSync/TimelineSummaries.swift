@@ -26,22 +26,14 @@ extension BackendClient {
         var summaries: [LocalDay: String] = [:]
         var cursor: String?
         for _ in 0..<pages {
-            var path = "/timeline?limit=100"
-            if let cursor, let escaped = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
-                path += "&cursor=" + escaped
-            }
-            guard let response = try? await transport.send(request("GET", path, body: nil)),
-                (200..<300).contains(response.status),
-                let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-                let rows = object["data"] as? [[String: Any]]
-            else { break }
+            guard case .success(let (rows, next)) = await page("timeline", after: cursor) else { break }
             for row in rows {
                 guard let day = (row["date"] as? String).flatMap({ LocalDay(String($0.prefix(10))) }),
                     let text = row["summaryText"] as? String, !text.isEmpty
                 else { continue }
                 summaries[day] = text
             }
-            guard (object["hasNextPage"] as? Bool) == true, let next = object["nextCursor"] as? String else { break }
+            guard let next else { break }
             cursor = next
         }
         return summaries

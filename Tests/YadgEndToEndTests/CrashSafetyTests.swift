@@ -17,19 +17,8 @@ struct CrashSafetyTests {
         var rng = SystemRandomNumberGenerator()
         var acknowledged: Set<String> = []
         for iteration in 0..<25 {
-            let process = Process()
-            process.executableURL = YadgProcess.binary
-            process.arguments = ["--json"]
-            var env = YadgProcess.environment(home: home)
-            env["YADG_NOW"] = nil
-            process.environment = env
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let writeFD = input.fileHandleForWriting.fileDescriptor
+            let (process, input, output) = try YadgProcess.startJSON(home: home, removing: ["YADG_NOW"])
+            let writeFD = input.fileDescriptor
             let writer = Thread {
                 var k = 0
                 while true {
@@ -42,15 +31,8 @@ struct CrashSafetyTests {
             usleep(UInt32.random(in: 30_000...250_000, using: &rng))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            try? input.fileHandleForWriting.close()
-            let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            // Only whole lines count as acknowledgements.
-            for line in out.split(separator: "\n", omittingEmptySubsequences: true).dropLast(
-                out.hasSuffix("\n") ? 0 : 1)
-            where line.hasPrefix("{\"event\":\"logged\"") {
-                let id = line.dropFirst("{\"event\":\"logged\",\"id\":\"".count).prefix(36)
-                acknowledged.insert(String(id))
-            }
+            try? input.close()
+            acknowledged.formUnion(YadgProcess.loggedIDs(String(decoding: output.readDataToEndOfFile(), as: UTF8.self)))
             #expect(process.terminationReason == .uncaughtSignal)
         }
         let stored = Set(YadgProcess.query("SELECT id FROM moments", home: home).map { $0[0] })

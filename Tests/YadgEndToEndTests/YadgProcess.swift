@@ -61,6 +61,36 @@ enum YadgProcess {
             status: process.terminationStatus)
     }
 
+    /// `yadg --json` reading a pipe, started and left running: the kill loops write to `input`
+    /// and kill the process while it works.
+    static func startJSON(home: String, extra: [String: String] = [:], removing: [String] = []) throws -> (
+        process: Process, input: FileHandle, output: FileHandle
+    ) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--json"]
+        var env = environment(home: home, extra: extra)
+        for name in removing { env[name] = nil }
+        process.environment = env
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+    }
+
+    /// The ids of the `logged` events in `--json` output; only whole lines count as acknowledgements.
+    static func loggedIDs(_ output: String) -> Set<String> {
+        let whole = output.split(separator: "\n", omittingEmptySubsequences: true).dropLast(
+            output.hasSuffix("\n") ? 0 : 1)
+        return Set(
+            whole.filter { $0.hasPrefix(#"{"event":"logged","id":""#) }.map {
+                String($0.dropFirst(#"{"event":"logged","id":""#.count).prefix(36))
+            })
+    }
+
     /// Runs one statement on the home's database directly; true when it worked.
     static func execute(_ sql: String, home: String) -> Bool {
         var db: OpaquePointer?

@@ -5,9 +5,6 @@ struct PrivacyCommand: ShellCommand {
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        let lines = context.resources.privacy.split(separator: "\n", omittingEmptySubsequences: false).map {
-            StyledLine(String($0))
-        }
-        return context.shown(lines, by: Self.spec.name)
+        context.shown(document: context.resources.privacy, by: Self.spec.name)
     }
 }

@@ -5,9 +5,6 @@ struct TermsCommand: ShellCommand {
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        let lines = context.resources.terms.split(separator: "\n", omittingEmptySubsequences: false).map {
-            StyledLine(String($0))
-        }
-        return context.shown(lines, by: Self.spec.name)
+        context.shown(document: context.resources.terms, by: Self.spec.name)
     }
 }

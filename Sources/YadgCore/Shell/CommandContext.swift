@@ -37,6 +37,12 @@ public struct CommandContext {
         ShellReply(lines: lines, events: [.command(name: name, output: lines.plainText)])
     }
 
+    /// A document from `Resources/` (privacy, terms), line by line.
+    func shown(document: String, by name: String) -> ShellReply {
+        shown(
+            document.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }, by: name)
+    }
+
     /// Runs a view; a read that fails is said, never shown as an empty view.
     func reading(_ body: () throws -> ShellReply) -> ShellReply {
         do {
