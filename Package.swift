@@ -23,11 +23,13 @@ let package = Package(
         // Adapters around the core.
         .target(name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"]),
         .target(name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"]),
-        // The one HTTP transport (libcurl) and retrying client: AI now, sync and entitlement next.
+        // The one HTTP transport (libcurl) and retrying client, shared by AI, sync and entitlement.
         .target(name: "YadgHTTP", dependencies: ["CCurl"]),
         .target(name: "YadgAI", dependencies: ["YadgCore", "YadgHTTP"]),
         // Offline-first sync with the yadg backend: the outbox's worker and the backend's client.
         .target(name: "YadgSync", dependencies: ["YadgCore", "YadgHTTP"]),
+        // Whether the person has Premium, as a server says: the backend's /user/me or RevenueCat.
+        .target(name: "YadgEntitlement", dependencies: ["YadgCore", "YadgHTTP"]),
 
         // Resources/ and Prompts/ embedded into the binary at build time.
         .target(name: "YadgResources", plugins: ["EmbedResourcesPlugin"]),
@@ -40,7 +42,10 @@ let package = Package(
         // resource loading. Over protocols, so tests reach it without spawning the binary.
         .target(
             name: "YadgApp",
-            dependencies: ["YadgCore", "YadgTerminal", "YadgAI", "YadgSync", "YadgHTTP", "YadgResources"]),
+            dependencies: [
+                "YadgCore", "YadgTerminal", "YadgAI", "YadgSync", "YadgEntitlement", "YadgHTTP", "YadgStorage",
+                "YadgResources",
+            ]),
 
         // The thin executable: argv and environment → options → wiring → run.
         .executableTarget(
@@ -61,6 +66,8 @@ let package = Package(
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "FixtureServer", path: "Tests/FixtureServer"),
         .testTarget(name: "YadgHTTPTests", dependencies: ["YadgHTTP", "FixtureServer"]),
+        .testTarget(
+            name: "YadgEntitlementTests", dependencies: ["YadgEntitlement", "YadgCore", "YadgHTTP", "FixtureServer"]),
         .testTarget(
             name: "YadgSyncTests", dependencies: ["YadgSync", "YadgStorage", "YadgCore", "YadgHTTP", "FixtureServer"]),
         .testTarget(

@@ -9,11 +9,13 @@ import YadgResources
 
 /// Reads the AI settings (environment over `config` in the config folder) and builds the provider.
 public enum AIWiring {
-    /// The settings, after `--no-ai`, and without a key from a config file others can read.
-    public static func settings(
-        environment: [String: String], configDirectory: String, noAI: Bool, copy: Copy, warn: (String) -> Void
-    ) -> AISettings {
-        let path = configDirectory + "/config"
+    /// The AI settings in force and how to describe them (environment over yadg's own settings
+    /// file over the person's config), after `--no-ai`, and without a key from a config file others
+    /// can read.
+    public static func load(
+        environment: [String: String], paths: AppPaths, noAI: Bool, copy: Copy, warn: (String) -> Void
+    ) -> AIConfiguration {
+        let path = paths.config
         var config = (try? String(contentsOfFile: path, encoding: .utf8)).map(AISettings.parseConfig) ?? [:]
         if config["api_key"] != nil, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0
@@ -22,12 +24,68 @@ public enum AIWiring {
             config["api_key"] = nil
             warn(Copy.fill(copy[CommandLineCopy.self].aiKeyFileTooOpen, ["path": path]))
         }
-        var settings = AISettings.resolve(environment: environment, config: config)
+        let configured = AISettings.resolve(environment: environment, config: config)
+        var settings = configured
+        var chosenBy = source(of: configured, environment: environment, config: config)
+        // A variable set for this run wins; otherwise the choice made in /settings ai (or at the
+        // first run's question) wins over the config file.
+        let environmentChose = environment["YADG_AI_PROVIDER"] != nil || environment["YADG_AI"]?.lowercased() == "off"
+        if !environmentChose, let (choice, by) = SettingsFile(path: paths.settings).aiChoice() {
+            chosenBy = by
+            switch choice {
+            case .none where settings.provider != .yadg:
+                settings.provider = .none
+            case .none, .configured:
+                settings.explicit = true
+            case .local(let server):
+                settings.provider = server.kind == "ollama" ? .ollama : .openai
+                settings.baseURL = server.baseURL
+                settings.model = server.model
+                settings.apiKey = nil  // a key for a hosted provider never goes to a local server
+                settings.explicit = true
+            }
+        }
         if noAI {
             settings.provider = .none
             settings.networkOff = true
         }
-        return settings
+        if settings.provider == .none && chosenBy != .settings && chosenBy != .firstRun { chosenBy = .nobody }
+        if settings.networkOff { chosenBy = .thisRun }
+        let configuredSource = source(of: configured, environment: environment, config: config)
+        return AIConfiguration(
+            settings: settings, config: config,
+            facts: facts(settings, chosenBy: chosenBy, environment: environment, config: config),
+            configured: configured.provider == .none
+                ? nil : facts(configured, chosenBy: configuredSource, environment: environment, config: config))
+    }
+
+    /// Who set the provider up: a variable (or a key found in the environment), the config file, or
+    /// nobody.
+    private static func source(of settings: AISettings, environment: [String: String], config: [String: String])
+        -> AppFacts.AIChoiceSource
+    {
+        if settings.provider == .none { return .nobody }
+        if environment["YADG_AI_PROVIDER"] != nil || environment["YADG_API_URL"] != nil { return .environment }
+        if config["provider"] != nil || config["api_url"] != nil { return .configFile }
+        return .environment
+    }
+
+    /// The settings as the person should see them: the key's source, never the key.
+    private static func facts(
+        _ settings: AISettings, chosenBy: AppFacts.AIChoiceSource, environment: [String: String],
+        config: [String: String]
+    ) -> AppFacts.AIFacts {
+        var facts = AppFacts.AIFacts()
+        facts.provider = settings.provider.rawValue
+        facts.model = settings.model
+        facts.baseURL = settings.baseURL
+        facts.chosenBy = chosenBy
+        if let key = settings.apiKey, !key.isEmpty {
+            facts.keySource =
+                environment["YADG_AI_API_KEY"] == key
+                ? "YADG_AI_API_KEY" : config["api_key"] == key ? "your config file" : "OPENAI_API_KEY"
+        }
+        return facts
     }
 
     /// The provider to use now: configured ones always; detected ones only with consent.
@@ -35,6 +93,7 @@ public enum AIWiring {
         _ settings: AISettings, store: any MomentHistory, configDirectory: String
     ) -> HTTPPraiseProvider? {
         guard settings.provider != .none else { return nil }
+        // Older homes kept the first run's answer in the store; it now goes to the settings file.
         if !settings.explicit && (try? store.stateValue(.aiConsent)) != "yes" { return nil }
         let userID = ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? ""
         return settings.makeProvider(prompts: prompts(configDirectory: configDirectory), userID: userID)
@@ -51,4 +110,15 @@ public enum AIWiring {
             summarySystem: PromptTemplate(text("summary-system.md")),
             summaryUser: PromptTemplate(text("summary-user.md")))
     }
+}
+
+/// The AI settings in force, the config they came from, and how Settings describes them.
+public struct AIConfiguration: Sendable {
+    public var settings: AISettings
+    /// The person's config file, read (its `api_key` dropped when others could read it).
+    public var config: [String: String]
+    /// What is in force now.
+    public var facts: AppFacts.AIFacts
+    /// What the environment or the config sets up, whatever `/settings ai` chose.
+    public var configured: AppFacts.AIFacts?
 }

@@ -28,16 +28,8 @@ extension App {
         let latest = LatestMoment()
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
         defer { backgroundSync?.cancel() }
-        // Built once: a provider reads its prompts from the config folder.
-        let provider = settings.backendURL == nil ? self.provider : nil
-        let summaryWriter = self.summaryWriter(orProvider: provider)
-        let coordinator = provider.map { provider in
-            PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
-                moment, outcome, labelled in
-                let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
-                if !lines.isEmpty { outbox.post(fitted(lines)) }
-            }
-        }
+        var app = self
+        var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
         let reader: any ConversationReader =
             dumbTerminal
@@ -51,10 +43,16 @@ extension App {
             prefill = nil
             shell.width = EditLineReader.currentColumns
             let handled = shell.handle(line)
-            let reply = resolve(handled, waitForSummaries: false)
+            if handled.effects.contains(.deleteMyData), let backgroundSync {
+                // Nothing may reach the server after its moments were archived.
+                backgroundSync.cancel()
+                _ = waitFor(seconds: 5) { await backgroundSync.value }
+            }
+            let reply = app.resolve(handled, waitForSummaries: false)
             guard !reply.lines.isEmpty else { continue }
             reader.write(fitted(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
-            for effect in handled.effects {
+            if reply.quit { return 0 }
+            for effect in reply.effects + handled.effects {
                 switch effect {
                 case .requestPraise(let moment):
                     latest.set(moment.id)
@@ -71,15 +69,49 @@ extension App {
                             outbox.post(fitted([StyledLine("  " + line, .secondary)]))
                         }
                     }
+                case .chooseAI where reply.failure == nil:
+                    // The new choice applies from the next line.
+                    app = app.reloadingAISettings()
+                    (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
                 case .quit:
                     return 0
-                case .export, .importFile, .parsePhrases, .sync:
+                case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
+                    .chooseAI, .deleteMyData:
                     continue
                 }
             }
         }
         output.out(style.render(StyledLine(copy[HomeCopy.self].goodbye, .secondary)) + "\n")
         return 0
+    }
+
+    /// Who writes the praise and the Journey's summaries, built once per AI choice (a provider reads
+    /// its prompts from the config folder).
+    private func praiseWriters(fitted: @escaping @Sendable ([StyledLine]) -> String, outbox: Outbox)
+        -> (PraiseCoordinator?, (any DaySummaryWriter)?)
+    {
+        let provider = settings.backendURL == nil ? self.provider : nil
+        let copy = self.copy
+        let coordinator = provider.map { provider in
+            PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
+                moment, outcome, labelled in
+                let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
+                if !lines.isEmpty { outbox.post(fitted(lines)) }
+            }
+        }
+        return (coordinator, summaryWriter(orProvider: provider))
+    }
+
+    /// The same app with the AI settings read again (after `/settings ai`), and Settings told.
+    func reloadingAISettings() -> App {
+        guard let paths = environment.paths else { return self }
+        var app = self
+        let loaded = AIWiring.load(
+            environment: environment.variables, paths: paths, noAI: settings.networkOff, copy: copy,
+            warn: { _ in })
+        app.settings = loaded.settings
+        shell.facts.ai = loaded.facts
+        return app
     }
 
     /// Once, on a terminal: may a provider that was only detected (not chosen) be used?

@@ -26,6 +26,16 @@ extension App {
                 guard let writer = summaryWriter else { continue }
                 LookBackIO.writeSummariesAndWait(days, writer: writer, store: store, words: TimeWords(copy))
                 shown = shell.journey(page: page)
+            case .checkEntitlement(let check):
+                shown = checkEntitlement(check)
+            case .openLink:
+                shown = openLinks(in: reply)
+            case .offerAIChoices(let pick):
+                shown = offerAIChoices(pick: pick)
+            case .chooseAI:
+                shown = chooseAI(in: reply)
+            case .deleteMyData:
+                shown = deleteMyData()
             case .writeSummaries, .requestPraise, .quit:
                 continue
             }

@@ -40,7 +40,7 @@ extension App {
             coordinator.waitForAll(seconds: praiseWait)
         }
         // What waits for the backend goes now, unless this was `yadg sync`, which sent it already.
-        if !reply.effects.contains(where: { if case .sync = $0 { true } else { false } }) {
+        if !session.dataDeleted && !reply.effects.contains(where: { if case .sync = $0 { true } else { false } }) {
             syncBeforeExit(logged: praised)
         }
         guard let failure = shown.failure else { return 0 }

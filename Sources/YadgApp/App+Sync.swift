@@ -12,7 +12,7 @@ extension App {
     /// The worker that sends the outbox, when a backend is configured and this run may use the
     /// network. Its events go to `report`.
     func syncWorker(report: @escaping @Sendable (SyncEvent) -> Void) -> SyncWorker? {
-        guard let queue = syncQueue, let client = backendClient else { return nil }
+        guard let queue = syncQueue, let client = backendClient, !session.dataDeleted else { return nil }
         return SyncWorker(queue: queue, store: store, client: client, report: report)
     }
 
@@ -56,10 +56,10 @@ extension App {
     /// The conversation: sends in the background from the start (what earlier runs left, then each
     /// change as it is made), retrying on the backoff schedule; never in the way of typing.
     func startBackgroundSync(post: @escaping @Sendable (String) -> Void, latest: LatestMoment) -> Task<Void, Never>? {
-        let printer = syncPrinter
+        let (printer, session) = (syncPrinter, self.session)
         guard let worker = syncWorker(report: { post(printer.text(for: $0, latest: latest.id)) }) else { return nil }
         return Task.detached {
-            while !Task.isCancelled {
+            while !Task.isCancelled && !session.dataDeleted {
                 await worker.drain(until: nil, waitingForRetries: true)
                 // New changes are picked up within half a second; retries when they fall due.
                 try? await Task.sleep(for: .milliseconds(500))

@@ -14,7 +14,7 @@ public struct App {
     let json: Bool
     let clock: any WallClock
     let zone: TimeZone
-    let settings: AISettings
+    var settings: AISettings
     let configDirectory: String
     let output: any OutputSink
     /// The outbox for the backend, when one is configured.
@@ -23,14 +23,20 @@ public struct App {
     var outputIsTerminal = false
     /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
     var dumbTerminal = false
+    /// Folders, the entitlement service, and the variables that decide how links open.
+    let environment: AppEnvironment
+    /// Shared by every copy of this value for the run: what was said once, whether data was deleted.
+    let session = SessionState()
 
     var copy: Copy { shell.resources.copy }
 
     public init(
         shell: Shell, store: any MomentHistory, style: TerminalStyle, json: Bool, clock: any WallClock,
         zone: TimeZone, settings: AISettings, configDirectory: String, output: any OutputSink = StandardStreams(),
-        syncQueue: (any SyncQueue)? = nil, outputIsTerminal: Bool = false, dumbTerminal: Bool = false
+        syncQueue: (any SyncQueue)? = nil, outputIsTerminal: Bool = false, dumbTerminal: Bool = false,
+        environment: AppEnvironment = AppEnvironment()
     ) {
+        self.environment = environment
         self.syncQueue = syncQueue
         self.shell = shell
         self.store = store

@@ -47,6 +47,18 @@ public enum JSONEvents {
                         ] + crisisField(d.isHeavy))
                 }
                 return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
+            case .settings(let screen):
+                let sections = screen.sections.map { section in
+                    let items = section.items.filter { $0.key != "disclaimer" }.map { item in
+                        object([("key", quote(item.key)), ("label", quote(item.label)), ("value", quote(item.value))])
+                    }
+                    let disclaimer = section.items.filter { $0.key == "disclaimer" }.map(\.value).joined(separator: "\n")
+                    return object(
+                        [("key", quote(section.key)), ("title", quote(section.title)),
+                         ("items", "[" + items.joined(separator: ",") + "]")]
+                            + (disclaimer.isEmpty ? [] : [("disclaimer", quote(disclaimer))]))
+                }
+                return object([("event", quote("settings")), ("sections", "[" + sections.joined(separator: ",") + "]")])
             case .syncStatus(let status):
                 return object([
                     ("event", quote("sync_status")), ("waiting", String(status.waiting)), ("held", String(status.held)),

@@ -71,6 +71,36 @@ public struct BackendClient: Sendable {
         }
     }
 
+    /// Delete my data: archives each of these moments on the server (`DELETE /moments/{id}`), a few
+    /// at a time. Returns how many the server archived (a 404 means it never had it); the first
+    /// request that fails ends it with the reason, and deletion on this machine does not go ahead.
+    public func archive(_ ids: [UUID]) async -> Result<Int, SyncProblem> {
+        var archived = 0
+        for batch in stride(from: 0, to: ids.count, by: 8).map({ ids[$0..<min($0 + 8, ids.count)] }) {
+            let outcomes = await withTaskGroup(of: Result<Bool, SyncProblem>.self) { group in
+                for id in batch {
+                    group.addTask {
+                        let request = self.request("DELETE", "/moments/" + id.uuidString.lowercased(), body: nil)
+                        guard let response = try? await self.transport.send(request) else { return .failure(.unreachable) }
+                        switch response.status {
+                        case 200..<300: return .success(true)
+                        case 404: return .success(false)
+                        default: return .failure(.answered(response.status))
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for outcome in outcomes {
+                switch outcome {
+                case .success(let did): archived += did ? 1 : 0
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+        }
+        return .success(archived)
+    }
+
     /// One page of a paginated list (`GET /moments`, `GET /timeline`): its rows and the next page's
     /// cursor (nil on the last page).
     func page(_ list: String, after cursor: String?) async -> Result<([[String: Any]], String?), SyncProblem> {

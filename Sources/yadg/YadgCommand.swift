@@ -2,6 +2,7 @@ import Foundation
 import YadgAI
 import YadgApp
 import YadgCore
+import YadgEntitlement
 import YadgStorage
 import YadgTerminal
 
@@ -29,7 +30,7 @@ struct YadgCommand {
 
     func run() -> Int32 {
         let output = StandardStreams()
-        let paths = Paths(environment: environment)
+        let paths = AppPaths(environment: environment)
         let resources = LoadedResources.load(configDirectory: paths.configDirectory) { output.err($0 + "\n") }
         let copy = resources.copy
         let options: Options
@@ -63,9 +64,12 @@ struct YadgCommand {
         let rng: any RandomNumberGenerator =
             environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
 
-        let settings = AIWiring.settings(
-            environment: environment, configDirectory: paths.configDirectory, noAI: options.noAI, copy: copy
-        ) { output.err($0 + "\n") }
+        let ai = AIWiring.load(environment: environment, paths: paths, noAI: options.noAI, copy: copy) {
+            output.err($0 + "\n")
+        }
+        let settings = ai.settings
+        // A Delete my data that a kill interrupted is finished before anything is opened.
+        _ = paths.eraser.finishIfInterrupted()
         let store: SQLiteMomentStore
         do {
             try PrivateFiles.createDirectory(paths.dataDirectory)
@@ -90,12 +94,16 @@ struct YadgCommand {
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
         shell.syncs = store.syncs
+        shell.facts = facts(ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "")
+        let entitlement = AppEnvironment.entitlementService(
+            environment: environment, config: ai.config, backendURL: settings.backendURL)
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
             clock: clock, zone: zone, settings: settings, configDirectory: paths.configDirectory, output: output,
             syncQueue: store.syncs ? store : nil,
-            outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb")
+            outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb",
+            environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))
         switch mode {
         case .oneShot: return app.runCommand(options.command)
         case .conversation:
@@ -103,6 +111,25 @@ struct YadgCommand {
             return app.converse(historyPath: paths.history)
         case .piped: return app.readPipe()
         }
+    }
+
+    /// What Settings, the paywall and `/support` say about this installation.
+    private func facts(ai: AIConfiguration, copy: Copy, userID: String) -> AppFacts {
+        var facts = AppFacts()
+        facts.version = Self.version
+        facts.ai = ai.facts
+        facts.configuredAI = ai.configured
+        facts.backendURL = ai.settings.backendURL
+        facts.userID = userID
+        let links = copy[LinksCopy.self]
+        facts.links = AppFacts.Links(
+            support: ai.config["support_url"] ?? links.support, contact: ai.config["contact"] ?? links.contact,
+            purchase: ai.config["purchase_url"] ?? links.purchase)
+        facts.entitlementService =
+            AppEnvironment.entitlementService(
+                environment: environment, config: ai.config, backendURL: ai.settings.backendURL
+            ).map { if case .backend = $0 { .backend } else { .revenueCat } } ?? .none
+        return facts
     }
 
     private struct BadOption: Error { let option: String }

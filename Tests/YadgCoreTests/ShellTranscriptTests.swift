@@ -145,24 +145,30 @@ struct ShellTranscriptTests {
                 Type what you did, big or small, and press Enter. For example: took a walk 2 hours ago
 
                 Commands:
-                  /help       show what you can do
-                  /moments    your moments by day: /moments today, yesterday, week or all
-                  /today      view today's moments
-                  /find       find moments with some words: /find walk
-                  /fav        mark a moment as a favourite: /fav 2
-                  /unfav      unmark a favourite: /unfav 2
-                  /delete     delete a moment (/undo brings it back): /delete 2
-                  /undo       bring back the last deleted moment
-                  /edit       change a moment's text: /edit 2 took a long walk
-                  /journey    your days with a short summary each (/journey more for earlier)
-                  /calendar   a month with a mark on days that have moments: /calendar october
-                  /stats      totals, recent weeks and your most common kinds of wins
-                  /export     save your moments to a file: /export json (or csv, md)
-                  /when       change when the last moment happened: /when 2 hours ago
-                  /did        log a moment step by step
-                  /privacy    what stays on this machine and what leaves it
-                  /terms      the terms of use
-                  /quit       leave (Ctrl-D works too)
+                  /help             show what you can do
+                  /moments          your moments by day: /moments today, yesterday, week or all
+                  /today            view today's moments
+                  /find             find moments with some words: /find walk
+                  /fav              mark a moment as a favourite: /fav 2
+                  /unfav            unmark a favourite: /unfav 2
+                  /delete           delete a moment (/undo brings it back): /delete 2
+                  /undo             bring back the last deleted moment
+                  /edit             change a moment's text: /edit 2 took a long walk
+                  /journey          your days with a short summary each (/journey more for earlier)
+                  /calendar         a month with a mark on days that have moments: /calendar october
+                  /stats            totals, recent weeks and your most common kinds of wins
+                  /export           save your moments to a file: /export json (or csv, md)
+                  /when             change when the last moment happened: /when 2 hours ago
+                  /did              log a moment step by step
+                  /settings         your subscription, your data, support and AI: /settings ai
+                  /premium          what Premium adds; /premium start opens the purchase page
+                  /restore          check again whether you have Premium
+                  /manage           manage your subscription in the browser
+                  /support          where to get help
+                  /privacy          what stays on this machine and what leaves it
+                  /terms            the terms of use
+                  /delete-my-data   remove everything yadg keeps here (asks first)
+                  /quit             leave (Ctrl-D works too)
                 """)
     }
 

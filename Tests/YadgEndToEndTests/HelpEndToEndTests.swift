@@ -18,21 +18,27 @@ struct HelpEndToEndTests {
             With no command, yadg starts a conversation on a terminal, or reads one moment or /command per line from a pipe.
 
             Commands:
-              help       show what you can do
-              moments    your moments by day: /moments today, yesterday, week or all
-              today      view today's moments
-              find       find moments with some words: /find walk
-              journey    your days with a short summary each (/journey more for earlier)
-              calendar   a month with a mark on days that have moments: /calendar october
-              stats      totals, recent weeks and your most common kinds of wins
-              export     save your moments to a file: /export json (or csv, md)
-              import     add moments from a yadg JSON export: yadg import FILE
-              when       change when the last moment happened: /when 2 hours ago
-              privacy    what stays on this machine and what leaves it
-              terms      the terms of use
-              log        log a moment from the command line: yadg log took a walk
-              parse      show how phrases on stdin are read: yadg parse --now 2026-11-19T15:00:00 --tz Europe/Paris
-              sync       send changes to the yadg backend now: yadg sync (--status to only look, --pull to bring your history back)
+              help             show what you can do
+              moments          your moments by day: /moments today, yesterday, week or all
+              today            view today's moments
+              find             find moments with some words: /find walk
+              journey          your days with a short summary each (/journey more for earlier)
+              calendar         a month with a mark on days that have moments: /calendar october
+              stats            totals, recent weeks and your most common kinds of wins
+              export           save your moments to a file: /export json (or csv, md)
+              import           add moments from a yadg JSON export: yadg import FILE
+              when             change when the last moment happened: /when 2 hours ago
+              settings         your subscription, your data, support and AI: /settings ai
+              premium          what Premium adds; /premium start opens the purchase page
+              restore          check again whether you have Premium
+              manage           manage your subscription in the browser
+              support          where to get help
+              privacy          what stays on this machine and what leaves it
+              terms            the terms of use
+              delete-my-data   remove everything yadg keeps here (asks first)
+              log              log a moment from the command line: yadg log took a walk
+              parse            show how phrases on stdin are read: yadg parse --now 2026-11-19T15:00:00 --tz Europe/Paris
+              sync             send changes to the yadg backend now: yadg sync (--status to only look, --pull to bring your history back)
 
             Options:
               --json       one JSON object per line (pipes and one-shot commands)

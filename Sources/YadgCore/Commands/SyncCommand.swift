@@ -47,7 +47,7 @@ public struct SyncCopy: CopySection {
     public let usage: String
     public let pulled: String
     public let pullFailed: String
-    public let unreachable, timedOut, cancelled, answered, refused, off, tooLarge: String
+    public let unreachable, timedOut, cancelled, answered, refused, off, tooLarge, planLimit: String
 
     public init(_ words: CopyWords) throws {
         allSynced = try words.text("allSynced")
@@ -66,5 +66,6 @@ public struct SyncCopy: CopySection {
         refused = try words.text("refused")
         off = try words.text("off")
         tooLarge = try words.text("tooLarge")
+        planLimit = try words.text("planLimit")
     }
 }

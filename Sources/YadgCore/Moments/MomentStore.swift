@@ -10,6 +10,8 @@ public enum StateKey: String, Sendable, CaseIterable {
     case recentPraise
     /// "yes" or "no": the answer to using a detected AI provider, asked once.
     case aiConsent
+    /// The last entitlement a server reported (JSON of ``Entitlement``), with when it was read.
+    case entitlement
 }
 
 /// Why a store refused to write.

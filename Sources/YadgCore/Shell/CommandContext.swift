@@ -13,6 +13,8 @@ public struct CommandContext {
     /// Terminal width for views; the application keeps it current.
     public var width = 80
     public var state = ConversationState()
+    /// What the application gathered about this installation (Settings, the paywall, support).
+    public var facts = AppFacts()
     var rng: any RandomNumberGenerator
     /// Makes moment ids. Random in production even when praise choice is seeded: ids from a
     /// seeded generator would repeat across runs and collide with stored moments.
@@ -68,7 +70,7 @@ public struct CommandContext {
     }
 
     /// What a person can act on when a read failed: never an empty view.
-    func readMessage(for error: any Error) -> String {
+    public func readMessage(for error: any Error) -> String {
         if case .damaged? = error as? MomentStoreError { return copy[StorageCopy.self].damaged }
         return copy[StorageCopy.self].readFailed
     }

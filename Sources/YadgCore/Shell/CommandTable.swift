@@ -4,8 +4,9 @@ public enum CommandTable {
         HelpCommand.self, MomentsCommand.self, TodayCommand.self, FindCommand.self, FavCommand.self,
         UnfavCommand.self, DeleteCommand.self, UndoCommand.self, EditCommand.self, JourneyCommand.self,
         CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
-        DidCommand.self, CancelCommand.self, PrivacyCommand.self, TermsCommand.self, QuitCommand.self,
-        LogCommand.self, ParseCommand.self, SyncCommand.self,
+        DidCommand.self, CancelCommand.self, SettingsCommand.self, PremiumCommand.self, RestoreCommand.self,
+        ManageCommand.self, SupportCommand.self, PrivacyCommand.self, TermsCommand.self, DeleteMyDataCommand.self,
+        QuitCommand.self, LogCommand.self, ParseCommand.self, SyncCommand.self,
     ]
 
     public static let specs: [CommandSpec] = all.map { $0.spec }

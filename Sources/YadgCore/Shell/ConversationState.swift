@@ -14,6 +14,16 @@ public struct ConversationState {
     /// Which Home phrase shows now.
     var homePhraseIndex = 0
     var hasShownAfterCardHint = false
+    /// A question waiting for its answer on the next line.
+    var awaiting: Question?
+
+    /// Questions a command asks, answered by the next line that is not a command.
+    enum Question: Equatable {
+        /// Delete my data: the word `delete`, or anything else to keep it all.
+        case deleteConfirmation
+        /// `/settings ai`: a number or a name from the list.
+        case aiChoice([AIChoice])
+    }
 
     /// The steps of `/did`.
     enum GuidedLog: Equatable {

@@ -79,6 +79,15 @@ public final class Shell {
         if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
             return DidCommand.answer(trimmed, at: step, in: &context)
         }
+        if let question = context.state.awaiting {
+            // Any line answers; a command instead of an answer lets the question go.
+            context.state.awaiting = nil
+            switch question {
+            case _ where trimmed.hasPrefix("/"): break
+            case .deleteConfirmation: return DeleteMyDataCommand.answer(trimmed, in: &context)
+            case .aiChoice(let choices): return AIChoiceAnswer.answer(trimmed, choices: choices, in: &context)
+            }
+        }
         if trimmed.isEmpty {
             return context.mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
         }
@@ -95,6 +104,26 @@ public final class Shell {
     /// Runs a parsed command once.
     public func run(_ command: SlashCommand) -> ShellReply {
         command.command.run(in: &context)
+    }
+
+    /// What the application gathered about this installation, for Settings and the paywall.
+    public var facts: AppFacts {
+        get { context.facts }
+        set { context.facts = newValue }
+    }
+
+    /// The paywall, once the entitlement was read (``Effect/checkEntitlement(_:)``).
+    public func entitlementRead(_ lookup: EntitlementLookup, for check: EntitlementCheck) -> ShellReply {
+        switch check {
+        case .paywall: PremiumCommand.render(lookup, in: context)
+        case .restore: RestoreCommand.render(lookup, in: context)
+        case .manage: ManageCommand.render(lookup, in: context)
+        }
+    }
+
+    /// `/settings ai`, once the machine was searched for model servers.
+    public func offerAIChoices(found: [LocalModelServer], pick: String?) -> ShellReply {
+        AIChoiceAnswer.offer(found: found, pick: pick, in: &context)
     }
 
     /// Renders a Journey page again (when its summaries have arrived). It moves nothing.

@@ -49,6 +49,18 @@ public enum Effect: Sendable, Equatable {
     /// Send what waits for the backend (`statusOnly`: only say how much waits; `pull`: also bring
     /// back the moments the server has and this machine lacks).
     case sync(statusOnly: Bool, pull: Bool)
+    /// Read whether the person has Premium (from the cache or a server), then show the command's
+    /// view with it (``Shell/entitlementRead(_:for:)``).
+    case checkEntitlement(EntitlementCheck)
+    /// Open a link in the browser, or print it where there is none (over SSH, say).
+    case openLink(String)
+    /// Look for model servers on this machine, then offer the AI choices
+    /// (``Shell/offerAIChoices(found:pick:)``).
+    case offerAIChoices(pick: String?)
+    /// Write the AI choice to yadg's own settings file; it applies from the next line.
+    case chooseAI(AIChoice)
+    /// Remove everything yadg keeps on this machine (after archiving on the backend), then end.
+    case deleteMyData
     /// End the conversation.
     case quit
 }
@@ -85,6 +97,8 @@ public enum ShellEvent: Sendable, Equatable {
     case stats(MomentTotals)
     /// How much waits for the backend (`yadg sync`).
     case syncStatus(SyncStatus)
+    /// The Settings screen.
+    case settings(SettingsScreen)
 
     /// True for `.logged`.
     public var isLogged: Bool { if case .logged = self { true } else { false } }

@@ -94,6 +94,8 @@ public enum SyncProblem: Error, Sendable, Equatable {
     case off
     /// The server's answer was over the size this client accepts.
     case tooLarge
+    /// The server keeps this for a paid plan (402, 403 or 429 with a plan-limit code).
+    case planLimit
 
     public var code: String {
         switch self {
@@ -104,6 +106,7 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case .refused(let status): "refused-\(status)"
         case .off: "off"
         case .tooLarge: "too-large"
+        case .planLimit: "plan-limit"
         }
     }
 
@@ -114,6 +117,7 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case "cancelled": self = .cancelled
         case "off": self = .off
         case "too-large": self = .tooLarge
+        case "plan-limit": self = .planLimit
         default:
             let parts = code.split(separator: "-")
             guard parts.count == 2, let status = Int(parts[1]) else { return nil }
@@ -136,6 +140,7 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case .refused(let status): return Copy.fill(words.refused, ["status": String(status)])
         case .off: return words.off
         case .tooLarge: return words.tooLarge
+        case .planLimit: return words.planLimit
         }
     }
 }

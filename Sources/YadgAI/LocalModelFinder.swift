@@ -1,0 +1,71 @@
+import Foundation
+import YadgCore
+import YadgHTTP
+
+/// Looks for a model server already running on this machine: Ollama (`OLLAMA_HOST`, or
+/// 127.0.0.1:11434), llama.cpp's `llama-server` (8080) and LM Studio (1234), which speak the
+/// OpenAI API. All are asked at once and the whole search takes at most `budget` seconds. It runs
+/// only when the person asks for the AI choices (`/settings ai`), never on a normal start.
+public struct LocalModelFinder: Sendable {
+    /// One place to look.
+    public struct Candidate: Sendable, Equatable {
+        public var kind: String
+        public var baseURL: String
+        public var name: String
+
+        public init(kind: String, baseURL: String, name: String) {
+            self.kind = kind
+            self.baseURL = baseURL
+            self.name = name
+        }
+    }
+
+    let candidates: [Candidate]
+    let transport: any HTTPTransport
+    let budget: Double
+
+    public init(candidates: [Candidate], transport: any HTTPTransport, budget: Double = 0.15) {
+        self.candidates = candidates
+        self.transport = transport
+        self.budget = budget
+    }
+
+    /// The usual local servers, with Ollama where `OLLAMA_HOST` says.
+    public static func usualCandidates(ollamaHost: String?) -> [Candidate] {
+        [
+            Candidate(kind: "ollama", baseURL: AISettings.ollamaHost(ollamaHost), name: "Ollama"),
+            Candidate(kind: "openai", baseURL: "http://127.0.0.1:8080/v1", name: "llama.cpp server"),
+            Candidate(kind: "openai", baseURL: "http://127.0.0.1:1234/v1", name: "LM Studio"),
+        ]
+    }
+
+    /// The servers that answered with at least one model, in the candidates' order.
+    public func find() async -> [LocalModelServer] {
+        await withTaskGroup(of: (Int, LocalModelServer?).self) { group in
+            for (index, candidate) in candidates.enumerated() {
+                group.addTask { (index, await self.ask(candidate)) }
+            }
+            var found: [(Int, LocalModelServer)] = []
+            for await (index, server) in group {
+                if let server { found.append((index, server)) }
+            }
+            return found.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+    }
+
+    private func ask(_ candidate: Candidate) async -> LocalModelServer? {
+        let base = candidate.baseURL.hasSuffix("/") ? String(candidate.baseURL.dropLast()) : candidate.baseURL
+        let path = candidate.kind == "ollama" ? "/api/tags" : "/models"
+        let request = HTTPRequest(method: "GET", url: base + path, timeout: budget)
+        guard let response = try? await transport.send(request), response.status == 200,
+            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        else { return nil }
+        let rows = (object["models"] ?? object["data"]) as? [[String: Any]] ?? []
+        guard let model = rows.lazy.compactMap({ ($0["name"] ?? $0["model"] ?? $0["id"]) as? String }).first,
+            !model.isEmpty, model.count <= 200
+        else { return nil }
+        return LocalModelServer(
+            kind: candidate.kind, baseURL: candidate.baseURL, model: TerminalSanitizer.clean(model),
+            name: candidate.name)
+    }
+}

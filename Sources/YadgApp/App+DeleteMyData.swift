@@ -1,0 +1,52 @@
+import Foundation
+import YadgAI
+import YadgCore
+import YadgStorage
+import YadgSync
+
+/// Delete my data: with a backend, every moment it has is archived there first (if that fails,
+/// nothing is deleted, so it can be tried again); then every file yadg wrote on this machine is
+/// removed, kill-safely (``LocalDataEraser``). Nothing is sent or saved in this run afterwards, and
+/// the next run is a first run.
+extension App {
+    func deleteMyData() -> ShellReply {
+        let words = copy[DeleteMyDataCopy.self]
+        guard let paths = environment.paths else { return .failed(copy[StorageCopy.self].saveFailed) }
+        var lines: [StyledLine] = []
+        if settings.backendURL != nil {
+            guard let client = backendClient else { return .failed(words.serverOff) }
+            let onServer: [UUID]
+            do {
+                onServer = try store.allMoments().filter { $0.isSynced || $0.serverId != nil }.map(\.id)
+            } catch {
+                return .failed(shell.context.readMessage(for: error))
+            }
+            switch waitFor({ await client.archive(onServer) }) ?? .failure(.cancelled) {
+            case .failure(let problem):
+                return .failed(Copy.fill(words.serverFailed, ["reason": problem.words(copy)]))
+            case .success(let count):
+                lines.append(
+                    StyledLine(
+                        count > 0 ? Copy.fill(words.serverArchived, ["count": String(count)]) : words.serverArchivedNone))
+            }
+        }
+        let eraser = paths.eraser
+        let handWritten = eraser.handWrittenFiles()
+        session.dataDeleted = true  // from here on, nothing is sent or saved in this run
+        let report = eraser.erase()
+        if let (path, reason) = report.failed.first {
+            return .failed(Copy.fill(words.failed, ["path": path, "reason": reason]))
+        }
+        lines.insert(StyledLine(report.removed.isEmpty ? words.nothingFound : words.done, .primary), at: 0)
+        if !report.removed.isEmpty {
+            lines.append(StyledLine(Copy.fill(words.removed, ["files": report.removed.joined(separator: ", ")]), .dim))
+        }
+        if !handWritten.isEmpty {
+            lines.append(StyledLine(Copy.fill(words.kept, ["files": handWritten.joined(separator: ", ")]), .dim))
+        }
+        lines.append(StyledLine(words.fresh, .secondary))
+        let message = lines.map(\.text).joined(separator: "\n")
+        return ShellReply(
+            lines: lines, events: [.command(name: "delete-my-data", output: message)], effects: [.quit])
+    }
+}

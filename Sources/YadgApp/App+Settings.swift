@@ -1,0 +1,28 @@
+import Foundation
+import YadgAI
+import YadgCore
+import YadgHTTP
+
+/// `/settings ai`: the model servers running on this machine are looked for (a short, bounded
+/// search, only now), the choices offered, and the one made written to yadg's own settings file.
+extension App {
+    func offerAIChoices(pick: String?) -> ShellReply {
+        let candidates = LocalModelFinder.usualCandidates(ollamaHost: environment.variables["OLLAMA_HOST"])
+        let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
+        let found = settings.networkOff ? [] : (waitFor(seconds: 1) { await finder.find() } ?? [])
+        return chooseAI(in: shell.offerAIChoices(found: found, pick: pick))
+    }
+
+    /// Writes the reply's AI choice, if it made one; says so when it could not be written.
+    func chooseAI(in reply: ShellReply) -> ShellReply {
+        for case .chooseAI(let choice) in reply.effects {
+            guard let paths = environment.paths else { continue }
+            do {
+                try SettingsFile(path: paths.settings).write(choice, source: .settings)
+            } catch {
+                return .failed(Copy.fill(copy[AIChoiceCopy.self].saveFailed, ["reason": "\(error)"]))
+            }
+        }
+        return reply
+    }
+}

@@ -1,0 +1,35 @@
+/// `/settings`: the app's Settings screen. `/settings ai` changes or withdraws the AI choice (none,
+/// a model server found on this machine, or the one the config sets up); `yadg settings ai none`
+/// chooses at once.
+struct SettingsCommand: ShellCommand {
+    static let spec = CommandSpec("settings", takesArguments: true)
+
+    enum Parsed: Equatable {
+        case screen
+        case ai(pick: String?)
+        case unknown(String)
+    }
+
+    let parsed: Parsed
+
+    init(_ arguments: CommandArguments) {
+        switch arguments.words.first?.lowercased() {
+        case nil: parsed = .screen
+        case "ai"?: parsed = .ai(pick: arguments.words.dropFirst().first?.lowercased())
+        case let other?: parsed = .unknown(other)
+        }
+    }
+
+    func run(in context: inout CommandContext) -> ShellReply {
+        switch parsed {
+        case .screen:
+            let screen = SettingsScreen.build(context)
+            let lines = screen.lines(title: context.copy[SettingsCopy.self].title)
+            return ShellReply(lines: lines, events: [.settings(screen)])
+        case .ai(let pick):
+            return ShellReply(effects: [.offerAIChoices(pick: pick)])
+        case .unknown(let word):
+            return .failed(Copy.fill(context.copy[SettingsCopy.self].usage, ["argument": word]), usage: true)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// What the settings, the paywall and the support pages say about this installation. The
+/// application gathers them (environment, config, settings file) and gives them to the shell, so
+/// the core shows them without reading anything itself.
+public struct AppFacts: Sendable, Equatable {
+    public var version = ""
+    public var ai = AIFacts()
+    /// What the environment or the config file sets up, whatever `/settings ai` chose (nil: nothing).
+    public var configuredAI: AIFacts?
+    /// The yadg backend, when one is configured.
+    public var backendURL: String?
+    public var links = Links(support: "", contact: "", purchase: "")
+    /// Who can say whether the person has Premium.
+    public var entitlementService = EntitlementService.none
+    /// The anonymous id (the purchase page links a purchase to it).
+    public var userID = ""
+
+    public init() {}
+
+    /// Support and purchase addresses: `Resources/` by default, the config file may override them.
+    public struct Links: Sendable, Equatable {
+        public var support: String
+        public var contact: String
+        /// The purchase page; `{plan}` and `{user}` are filled in.
+        public var purchase: String
+
+        public init(support: String, contact: String, purchase: String) {
+            self.support = support
+            self.contact = contact
+            self.purchase = purchase
+        }
+    }
+
+    /// The AI provider in force, as the person should see it: never the key itself.
+    public struct AIFacts: Sendable, Equatable {
+        /// `openai`, `ollama`, `yadg` or `none`.
+        public var provider = "none"
+        public var model = ""
+        public var baseURL = ""
+        /// Where the key comes from (`OPENAI_API_KEY`, the config file), nil when none is set.
+        public var keySource: String?
+        /// Who chose this provider: an environment variable, the config file, `/settings ai`, the
+        /// first run's question, or nobody (nothing set up).
+        public var chosenBy = AIChoiceSource.nobody
+        /// A provider the person runs or pays for themselves (OpenAI-compatible, Ollama): the
+        /// paywall then has nothing to unlock.
+        public var isOwnProvider: Bool { provider == "openai" || provider == "ollama" }
+
+        public init() {}
+    }
+
+    /// Where the AI choice came from.
+    public enum AIChoiceSource: String, Sendable, Equatable {
+        case environment, configFile, settings, firstRun, thisRun, nobody
+    }
+
+    /// The purchase page for a plan, linked to this anonymous id.
+    public func purchaseLink(plan: String) -> String {
+        Copy.fill(links.purchase, ["plan": plan, "user": userID])
+    }
+}
+
+/// An AI choice made with `/settings ai` (or the first run's question), kept in yadg's own settings
+/// file.
+public enum AIChoice: Sendable, Equatable {
+    /// Nothing is sent for praise or summaries.
+    case none
+    /// The provider the environment or the config file sets up.
+    case configured
+    /// A model server already running on this machine.
+    case local(LocalModelServer)
+}
+
+/// A model server found running on this machine (Ollama, or an OpenAI-compatible one).
+public struct LocalModelServer: Sendable, Equatable {
+    /// `ollama` or `openai` (the API it speaks).
+    public var kind: String
+    public var baseURL: String
+    public var model: String
+    /// What it calls itself, for the list ("Ollama", "llama.cpp server", "LM Studio").
+    public var name: String
+
+    public init(kind: String, baseURL: String, model: String, name: String) {
+        self.kind = kind
+        self.baseURL = baseURL
+        self.model = model
+        self.name = name
+    }
+}
+
+/// The support page, the contact address and the purchase page, unless the config file names
+/// others (`support_url`, `contact`, `purchase_url`).
+public struct LinksCopy: CopySection {
+    public static let key = "links"
+    public let support, contact, purchase: String
+
+    public init(_ words: CopyWords) throws {
+        support = try words.text("support")
+        contact = try words.text("contact")
+        purchase = try words.text("purchase")
+    }
+}

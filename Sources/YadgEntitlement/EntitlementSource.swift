@@ -1,0 +1,126 @@
+import Foundation
+import YadgCore
+import YadgHTTP
+
+/// Asks a server whether the anonymous id has Premium: the yadg backend (`GET /user/me`) or
+/// RevenueCat (`GET /v1/subscribers/{id}`). Both go over the one HTTP transport; each request
+/// carries the anonymous id and nothing else about the person.
+public struct EntitlementSource: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The yadg backend at this base URL.
+        case backend(baseURL: String)
+        /// RevenueCat's REST API at this base URL, with the app's public key.
+        case revenueCat(baseURL: String, apiKey: String)
+    }
+
+    public let kind: Kind
+    let userID: String
+    let transport: any HTTPTransport
+    let timeout: Double
+
+    public init(kind: Kind, userID: String, transport: any HTTPTransport, timeout: Double = 5) {
+        self.kind = kind
+        self.userID = userID
+        self.transport = transport
+        self.timeout = timeout
+    }
+
+    /// RevenueCat's own API, unless `revenuecat_url` names another.
+    public static let revenueCatDefaultURL = "https://api.revenuecat.com"
+
+    public var service: EntitlementService {
+        switch kind {
+        case .backend: .backend
+        case .revenueCat: .revenueCat
+        }
+    }
+
+    /// What the server says now, or why it could not say.
+    public func read(now: Date) async -> Result<Entitlement, SyncProblem> {
+        let request: HTTPRequest
+        switch kind {
+        case .backend(let base):
+            request = HTTPRequest(
+                method: "GET", url: Self.trimmed(base) + "/user/me", headers: [("x-user-id", userID)], timeout: timeout)
+        case .revenueCat(let base, let key):
+            let id = userID.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-"])) ?? userID
+            request = HTTPRequest(
+                method: "GET", url: Self.trimmed(base) + "/v1/subscribers/" + id,
+                headers: [("Authorization", "Bearer " + key), ("Accept", "application/json")], timeout: timeout)
+        }
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch HTTPTransportError.timedOut {
+            return .failure(.timedOut)
+        } catch HTTPTransportError.tooLarge {
+            return .failure(.tooLarge)
+        } catch {
+            return .failure(.unreachable)
+        }
+        guard (200..<300).contains(response.status) else { return .failure(.answered(response.status)) }
+        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+            return .failure(.answered(response.status))
+        }
+        switch kind {
+        case .backend:
+            return Self.account(object, now: now).map(Result.success) ?? .failure(.answered(response.status))
+        case .revenueCat:
+            return Self.subscriber(object, now: now).map(Result.success) ?? .failure(.answered(response.status))
+        }
+    }
+
+    static func trimmed(_ base: String) -> String { base.hasSuffix("/") ? String(base.dropLast()) : base }
+
+    /// RevenueCat's customer info: an entitlement is active while its `expires_date` (or its grace
+    /// period) is null or in the future. With several, the one that lasts longest counts.
+    static func subscriber(_ object: [String: Any], now: Date) -> Entitlement? {
+        guard let subscriber = object["subscriber"] as? [String: Any] else { return nil }
+        let entitlements = subscriber["entitlements"] as? [String: Any] ?? [:]
+        var best: (expires: Date?, product: String?)?
+        for case let entitlement as [String: Any] in entitlements.values {
+            let ends = [entitlement["expires_date"], entitlement["grace_period_expires_date"]]
+                .compactMap { ($0 as? String).flatMap { CivilTime.parse($0) } }.max()
+            let lifetime = entitlement["expires_date"] is NSNull || entitlement["expires_date"] == nil
+            let expires: Date? = lifetime ? nil : ends
+            let product = entitlement["product_identifier"] as? String
+            if let current = best {
+                if current.expires == nil { continue }
+                if expires == nil || expires! > current.expires! { best = (expires, product) }
+            } else {
+                best = (expires, product)
+            }
+        }
+        return Entitlement(
+            entitled: best != nil, expiresAt: best?.expires, productID: best?.product.map(TerminalSanitizer.clean),
+            managementURL: Self.link(subscriber["management_url"]), checkedAt: now)
+    }
+
+    /// The backend's account (the contract in the Entitlement article): `entitlement` (or null) and
+    /// the `offerings` with their prices.
+    static func account(_ object: [String: Any], now: Date) -> Entitlement? {
+        guard object["id"] != nil || object.keys.contains("entitlement") else { return nil }
+        let entitlement = object["entitlement"] as? [String: Any]
+        let plans = (object["offerings"] as? [Any] ?? []).compactMap { row -> Entitlement.Plan? in
+            guard let row = row as? [String: Any], let id = row["plan"] as? String,
+                id == "yearly" || id == "monthly"
+            else { return nil }
+            let price = (row["price"] as? String).map(TerminalSanitizer.clean).flatMap { $0.count <= 40 ? $0 : nil }
+            return Entitlement.Plan(id: id, price: price, trialDays: row["trialDays"] as? Int)
+        }
+        let active = entitlement?["active"] as? Bool ?? (entitlement != nil)
+        return Entitlement(
+            entitled: entitlement != nil && (active || entitlement?["expiresAt"] is String),
+            expiresAt: (entitlement?["expiresAt"] as? String).flatMap { CivilTime.parse($0) },
+            productID: (entitlement?["productId"] as? String).map(TerminalSanitizer.clean),
+            managementURL: Self.link(entitlement?["managementUrl"]), plans: plans, checkedAt: now)
+    }
+
+    /// A link a server gave, kept only when it is a plain https (or local http) URL.
+    static func link(_ value: Any?) -> String? {
+        guard let text = value as? String, text.count <= 2048, text == TerminalSanitizer.clean(text),
+            !text.contains(" "), text.hasPrefix("https://") || text.hasPrefix("http://127.0.0.1")
+        else { return nil }
+        return text
+    }
+}
