@@ -60,14 +60,16 @@ extension App {
                 case .writeSummaries(let days, _):
                     guard let writer = summaryWriter else { continue }
                     let store = self.store
+                    let limited = planLimitNotice { outbox.post($0) }
                     Task.detached {
-                        await LookBackIO.writeSummaries(days, writer: writer, store: store, words: TimeWords(copy)) {
-                            day, text in
-                            let line = Copy.fill(
-                                copy[JourneyCopy.self].summaryArrived,
-                                ["day": TimeWords(copy).monthDayYear(day.day), "summary": text])
-                            outbox.post(fitted([StyledLine("  " + line, .secondary)]))
-                        }
+                        await LookBackIO.writeSummaries(
+                            days, writer: writer, store: store, words: TimeWords(copy),
+                            arrived: { day, text in
+                                let line = Copy.fill(
+                                    copy[JourneyCopy.self].summaryArrived,
+                                    ["day": TimeWords(copy).monthDayYear(day.day), "summary": text])
+                                outbox.post(fitted([StyledLine("  " + line, .secondary)]))
+                            }, planLimited: limited)
                     }
                 case .chooseAI where reply.failure == nil:
                     // The new choice applies from the next line.

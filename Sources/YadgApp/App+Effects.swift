@@ -24,7 +24,9 @@ extension App {
                 shown = sync(statusOnly: statusOnly, pull: pull)
             case .writeSummaries(let days, let page) where waitForSummaries:
                 guard let writer = summaryWriter else { continue }
-                LookBackIO.writeSummariesAndWait(days, writer: writer, store: store, words: TimeWords(copy))
+                LookBackIO.writeSummariesAndWait(
+                    days, writer: writer, store: store, words: TimeWords(copy),
+                    planLimited: planLimitNotice { [output] in output.out($0) })
                 shown = shell.journey(page: page)
             case .checkEntitlement(let check):
                 shown = checkEntitlement(check)

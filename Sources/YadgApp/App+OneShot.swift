@@ -31,7 +31,8 @@ extension App {
             // stale days are written for next time, within a short bound.
             if case .writeSummaries(let days, _) = effect, let writer = summaryWriter {
                 LookBackIO.writeSummariesAndWait(
-                    days, writer: writer, store: store, words: TimeWords(copy), seconds: Self.oneShotSummaryWait)
+                    days, writer: writer, store: store, words: TimeWords(copy), seconds: Self.oneShotSummaryWait,
+                    planLimited: planLimitNotice { [output] in output.out($0) })
             }
         }
         let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }

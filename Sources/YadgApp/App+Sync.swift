@@ -35,7 +35,15 @@ extension App {
         return backendClient.map(TimelineSummaries.init(client:))
     }
 
-    var syncPrinter: SyncPrinter { SyncPrinter(json: json, style: style, copy: copy) }
+    var syncPrinter: SyncPrinter { SyncPrinter(json: json, style: style, copy: copy, session: session) }
+
+    /// Said when the backend keeps praise or summaries for a paid plan: the offline praise stays,
+    /// and one gentle line mentions /premium, once a session, never again.
+    func planLimitNotice(_ post: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void {
+        guard settings.backendURL != nil else { return {} }  // a person's own provider has no plan
+        let printer = syncPrinter
+        return { if let text = printer.planLimitNotice() { post(text) } }
+    }
 
     /// Pipes and one-shot runs, after the work: each waiting change is tried once, up to the praise
     /// deadline; what is left stays queued for next time. Moments of this run that did not reach the
@@ -74,6 +82,15 @@ struct SyncPrinter: Sendable {
     let json: Bool
     let style: TerminalStyle
     let copy: Copy
+    let session: SessionState
+
+    /// The plan-limit line the first time in this session (an event in `--json`), then nil.
+    func planLimitNotice() -> String? {
+        guard session.mentionPlanLimitOnce() else { return nil }
+        let text = copy[PremiumCopy.self].planLimitNotice
+        if json { return JSONText.object([("event", JSONText.quote("plan_limit")), ("message", JSONText.quote(text))]) + "\n" }
+        return style.render([StyledLine(text, .dim)])
+    }
 
     func text(for event: SyncEvent, latest: UUID?) -> String {
         switch event {
@@ -94,8 +111,9 @@ struct SyncPrinter: Sendable {
             return style.render(
                 MomentCard.aiPraise(for: moment, .praise(praise), labelled: moment.id != latest, copy: copy))
         case .failed(let id, let problem, let willRetry):
-            guard json else { return "" }
-            return JSONText.object([
+            let notice = problem == .planLimit ? planLimitNotice() ?? "" : ""
+            guard json else { return notice }
+            return notice + JSONText.object([
                 ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.uuidString.lowercased())),
                 ("reason", JSONText.quote(problem.code)), ("willRetry", willRetry ? "true" : "false"),
             ]) + "\n"

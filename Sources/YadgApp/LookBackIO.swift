@@ -90,15 +90,22 @@ enum LookBackIO {
     /// ones. Calls `arrived` for each as it comes. Returns when all are done or failed.
     static func writeSummaries(
         _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in }
+        arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in },
+        planLimited: @escaping @Sendable () -> Void = {}
     ) async {
         await withTaskGroup(of: Void.self) { group in
             for day in days {
                 guard let request = DaySummaryRequest(day, words: words) else { continue }
                 group.addTask {
-                    guard let raw = try? await writer.summary(for: request),
-                        let text = PraiseReplyValidator.acceptSummary(raw)
-                    else { return }
+                    let raw: String
+                    do {
+                        raw = try await writer.summary(for: request)
+                    } catch PraiseProviderError.quotaExhausted {
+                        return planLimited()
+                    } catch {
+                        return
+                    }
+                    guard let text = PraiseReplyValidator.acceptSummary(raw) else { return }
                     try? store.saveDaySummary(
                         DaySummary(day: day.day, text: text, fingerprint: DayDigest.fingerprint(day.moments)))
                     arrived(day, text)
@@ -111,8 +118,10 @@ enum LookBackIO {
     /// `seconds`, then leave what is still on its way for next time).
     static func writeSummariesAndWait(
         _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        seconds: Double? = nil
+        seconds: Double? = nil, planLimited: @escaping @Sendable () -> Void = {}
     ) {
-        _ = waitFor(seconds: seconds) { await writeSummaries(days, writer: writer, store: store, words: words) }
+        _ = waitFor(seconds: seconds) {
+            await writeSummaries(days, writer: writer, store: store, words: words, planLimited: planLimited)
+        }
     }
 }

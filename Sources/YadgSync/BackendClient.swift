@@ -58,6 +58,11 @@ public struct BackendClient: Sendable {
         } catch {
             return .retry(.unreachable, after: nil)
         }
+        if Self.isPlanLimit(response) {
+            // The plan's limit: asking again within the hour would bring the same answer.
+            let after = RetryPolicy.serverDelay(headers: response.headers, now: Date()) ?? 0
+            return .retry(.planLimit, after: max(after, 3600))
+        }
         switch response.status {
         case 200..<300:
             return .done(operation.kind == .delete ? nil : Self.serverMoment(response.body))
@@ -111,6 +116,7 @@ public struct BackendClient: Sendable {
         guard let response = try? await transport.send(request("GET", path, body: nil)) else {
             return .failure(.unreachable)
         }
+        if Self.isPlanLimit(response) { return .failure(.planLimit) }
         guard (200..<300).contains(response.status),
             let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
             let rows = object["data"] as? [[String: Any]]
@@ -164,6 +170,17 @@ public struct BackendClient: Sendable {
         moment.timeAgo = timeAgo
         moment.said = SaidTime(.clock)
         return moment
+    }
+
+    /// The server keeps this for a paid plan: 402, or 403/429 whose error code names the plan
+    /// (`{"error":{"code":"plan_limit"}}`), as the Sync article's contract says.
+    static func isPlanLimit(_ response: HTTPResponse) -> Bool {
+        if response.status == 402 { return true }
+        guard response.status == 403 || response.status == 429,
+            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        else { return false }
+        let code = ((object["error"] as? [String: Any])?["code"] ?? object["code"]) as? String
+        return code.map { $0.lowercased().replacingOccurrences(of: "-", with: "_") == "plan_limit" } ?? false
     }
 
     func request(_ method: String, _ path: String, body: String?) -> HTTPRequest {

@@ -8,25 +8,30 @@ import YadgHTTP
 public actor TimelineSummaries: DaySummaryWriter {
     let client: BackendClient
     private var byDay: [LocalDay: String]?
+    private var planLimited = false
 
     public init(client: BackendClient) {
         self.client = client
     }
 
     public func summary(for request: DaySummaryRequest) async throws -> String {
-        if byDay == nil { byDay = await client.timeline() }
+        if byDay == nil { (byDay, planLimited) = await client.timeline() }
+        if planLimited { throw PraiseProviderError.quotaExhausted }
         guard let date = request.date, let text = byDay?[date] else { throw PraiseProviderError.invalidReply }
         return text
     }
 }
 
 extension BackendClient {
-    /// Up to `pages` pages of `GET /timeline`: the summary text of each day that has one.
-    func timeline(pages: Int = 5) async -> [LocalDay: String] {
+    /// Up to `pages` pages of `GET /timeline`: the summary text of each day that has one, and
+    /// whether the server kept them for a paid plan.
+    func timeline(pages: Int = 5) async -> (summaries: [LocalDay: String], planLimited: Bool) {
         var summaries: [LocalDay: String] = [:]
         var cursor: String?
         for _ in 0..<pages {
-            guard case .success(let (rows, next)) = await page("timeline", after: cursor) else { break }
+            let result = await page("timeline", after: cursor)
+            if case .failure(.planLimit) = result { return (summaries, true) }
+            guard case .success(let (rows, next)) = result else { break }
             for row in rows {
                 guard let day = (row["date"] as? String).flatMap({ LocalDay(String($0.prefix(10))) }),
                     let text = row["summaryText"] as? String, !text.isEmpty
@@ -36,6 +41,6 @@ extension BackendClient {
             guard let next else { break }
             cursor = next
         }
-        return summaries
+        return (summaries, false)
     }
 }

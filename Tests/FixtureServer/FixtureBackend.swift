@@ -20,6 +20,8 @@ public final class FixtureBackend: @unchecked Sendable {
         case garbage
         /// Stores a create, then closes the connection without answering.
         case loseReply
+        /// Creates and the timeline are kept for a paid plan: 402 with a plan-limit code.
+        case planLimit
     }
 
     /// One stored moment, as the server keeps it.
@@ -37,6 +39,8 @@ public final class FixtureBackend: @unchecked Sendable {
     private var mode = Mode.normal
     private var moments: [String: Stored] = [:]
     private var creates: [String: Int] = [:]
+    /// `GET /user/me`'s `entitlement` per user, as JSON (absent: null).
+    private var accounts: [String: String] = [:]
     private var server: FixtureServer!
 
     public init() throws {
@@ -51,6 +55,13 @@ public final class FixtureBackend: @unchecked Sendable {
     public var stored: [String: Stored] { lock.withLock { moments } }
     /// Create requests the server accepted (stored or answered), by id.
     public var createsByID: [String: Int] { lock.withLock { creates } }
+
+    /// What `GET /user/me` says about this user's Premium (`entitlement`, as JSON; nil: none).
+    public func setEntitlement(user: String, json: String?) { lock.withLock { accounts[user] = json } }
+
+    /// The plans `GET /user/me` offers.
+    public static let offerings =
+        #"[{"plan":"yearly","price":"$29.99 / year","trialDays":7},{"plan":"monthly","price":"$4.99 / month"}]"#
 
     /// Puts a moment on the server as if another person had created it.
     public func seed(id: String, user: String, text: String) {
@@ -77,7 +88,11 @@ public final class FixtureBackend: @unchecked Sendable {
         case .status(let code): return (code, #"{"error":{"code":"x","message":"failure"}}"#, "")
         case .rateLimited(let seconds): return (429, #"{"error":"slow down"}"#, "Retry-After: \(seconds)\r\n")
         case .slow(let ms): usleep(UInt32(ms) * 1000)
-        case .normal, .garbage, .loseReply: break
+        case .planLimit where request.path.contains("/moments") || request.path.contains("/timeline"):
+            if request.method == "POST" || request.method == "GET" {
+                return (402, #"{"error":{"code":"plan_limit","message":"Upgrade for more"}}"#, "")
+            }
+        case .normal, .garbage, .loseReply, .planLimit: break
         }
         let user = request.headers["x-user-id"] ?? ""
         let pathAndQuery = request.path.split(separator: "?", maxSplits: 1).map(String.init)
@@ -86,6 +101,11 @@ public final class FixtureBackend: @unchecked Sendable {
         for pair in (pathAndQuery.count > 1 ? pathAndQuery[1] : "").split(separator: "&") {
             let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
             if kv.count == 2 { query[kv[0]] = kv[1].removingPercentEncoding }
+        }
+        if request.method == "GET", parts.count == 4, parts[2] == "user", parts[3] == "me" {
+            let entitlement = lock.withLock { accounts[user] } ?? "null"
+            if mode == .garbage { return (200, "{{{", "") }
+            return (200, #"{"id":"\#(user)","entitlement":\#(entitlement),"offerings":\#(Self.offerings)}"#, "")
         }
         guard parts.count >= 3, parts[2] == "moments" || parts[2] == "timeline" else { return (404, "{}", "") }
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body.utf8))) as? [String: Any] ?? [:]
