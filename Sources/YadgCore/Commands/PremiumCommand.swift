@@ -28,7 +28,10 @@ struct PremiumCommand: ShellCommand {
         let words = context.copy[PremiumCopy.self]
         switch parsed {
         case .paywall:
-            if Self.nothingToUnlock(context) { return Self.render(nil, in: context) }
+            // Nothing to unlock, or no server to ask: the paywall says so without asking anyone.
+            if Self.nothingToUnlock(context) || context.facts.entitlementService == .none {
+                return Self.render(nil, in: context)
+            }
             return ShellReply(effects: [.checkEntitlement(.paywall)])
         case .start(let plan):
             if Self.nothingToUnlock(context) { return context.shown([StyledLine(words.ownProvider)], by: "premium") }
@@ -78,10 +81,9 @@ struct PremiumCommand: ShellCommand {
             lines.append(StyledLine(words.manageHint, .dim))
         } else {
             lines.append(StyledLine("  " + words.cta + "  →  /premium start", .title))
-            lines.append(StyledLine(words.monthlyHint, .dim))
+            lines.append(StyledLine("  " + words.monthlyHint, .dim))
             lines.append(StyledLine(""))
-            lines.append(StyledLine(state, .dim))
-            lines.append(StyledLine(words.restoreHint, .dim))
+            lines.append(StyledLine(state + " " + words.restoreHint, .dim))
         }
         lines.append(StyledLine(""))
         lines.append(StyledLine(words.legal, .dim))

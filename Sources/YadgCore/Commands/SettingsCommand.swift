@@ -24,7 +24,7 @@ struct SettingsCommand: ShellCommand {
         switch parsed {
         case .screen:
             let screen = SettingsScreen.build(context)
-            let lines = screen.lines(title: context.copy[SettingsCopy.self].title)
+            let lines = screen.lines(title: context.copy[SettingsCopy.self].title, width: context.width)
             return ShellReply(lines: lines, events: [.settings(screen)])
         case .ai(let pick):
             return ShellReply(effects: [.offerAIChoices(pick: pick)])

@@ -76,16 +76,19 @@ public struct SettingsScreen: Sendable, Equatable {
         return Section(key: "ai", title: words.ai, items: items)
     }
 
-    /// The screen as lines: a title per section and aligned items under it.
-    public func lines(title: String) -> [StyledLine] {
-        let width = sections.flatMap(\.items).map { TextWidth.columns($0.label) }.max() ?? 0
+    /// The screen as lines: a title per section and aligned items under it; a long value wraps
+    /// under itself, not under its label.
+    public func lines(title: String, width: Int) -> [StyledLine] {
+        let labelWidth = sections.flatMap(\.items).map { TextWidth.columns($0.label) }.max() ?? 0
+        let hanging = String(repeating: " ", count: labelWidth + 4)
         var lines = [StyledLine(title, .title)]
         for section in sections {
             lines.append(StyledLine(""))
             lines.append(StyledLine(section.title, .primary))
             for item in section.items {
-                let label = item.label + String(repeating: " ", count: width - TextWidth.columns(item.label))
-                lines.append(StyledLine("  " + label + "  " + item.value, item.style))
+                let label = "  " + item.label + String(repeating: " ", count: labelWidth - TextWidth.columns(item.label)) + "  "
+                lines += TextWidth.wrap(item.value, width: max(width, labelWidth + 24), firstIndent: label, indent: hanging)
+                    .map { StyledLine($0, item.style) }
             }
         }
         return lines
