@@ -290,7 +290,7 @@ struct SettingsTranscriptTests {
             Which AI should write your extra encouragement?
               1. None: praise stays offline, nothing leaves this machine
               2. Ollama on this machine (llama3.2, http://127.0.0.1:11434)
-              3. OpenAI-compatible from your config (gpt-4o-mini, https://api.openai.com/v1)
+              3. OpenAI-compatible, set in your config file (gpt-4o-mini, https://api.openai.com/v1)
             For praise, the moment's text and roughly when it happened are sent; for a Journey summary, that day's moment texts. Nothing else.
             Type a number (1-3), or anything else to leave it as it is.
             """)

@@ -5,7 +5,9 @@ enum AIChoiceAnswer {
     /// The choices for this machine: none, each model server found running, and the one the
     /// config sets up (when it sets one up).
     static func choices(found: [LocalModelServer], context: CommandContext) -> [AIChoice] {
-        [.none] + found.map(AIChoice.local) + (context.facts.configuredAI != nil ? [.configured] : [])
+        // The configured provider is offered unless it is one of the servers found (the same place).
+        let configured = context.facts.configuredAI.map { ai in !found.contains { $0.baseURL == ai.baseURL } } ?? false
+        return [.none] + found.map(AIChoice.local) + (configured ? [.configured] : [])
     }
 
     /// `/settings ai` without a pick lists the choices and waits for the answer; with one
@@ -77,8 +79,11 @@ enum AIChoiceAnswer {
             return Copy.fill(words.local, ["name": server.name, "model": server.model, "url": server.baseURL])
         case .configured:
             let ai = context.facts.configuredAI ?? AppFacts.AIFacts()
-            let name = context.copy[SettingsCopy.self].providerNames[ai.provider] ?? ai.provider
-            return Copy.fill(words.configured, ["name": name, "model": ai.model, "url": ai.baseURL])
+            let settings = context.copy[SettingsCopy.self]
+            let name = settings.providerNames[ai.provider] ?? ai.provider
+            return Copy.fill(
+                words.configured,
+                ["name": name, "source": settings.chosenBy[ai.chosenBy.rawValue] ?? "", "model": ai.model, "url": ai.baseURL])
         }
     }
 }

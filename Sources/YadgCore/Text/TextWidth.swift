@@ -24,7 +24,9 @@ public enum TextWidth {
     }
 
     /// Word-wraps `text` to `width` columns. The first line starts after `firstIndent`, later
-    /// lines after `indent`; words longer than a line are broken. Linear in the length of the
+    /// lines after `indent`; words longer than a line are broken, except a link (`https://…`), which
+    /// gets a line of its own and is left whole for the terminal to fold, so it can still be
+    /// copied and opened. Linear in the length of the
     /// text, however long one word is (a stored text may be a single huge word).
     public static func wrap(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
         let available = max(8, width)
@@ -45,6 +47,13 @@ public enum TextWidth {
             if lineWidth + (lineHasWord ? 1 : 0) + wordWidth <= available {
                 line += (lineHasWord ? " " : "") + word
                 lineWidth += (lineHasWord ? 1 : 0) + wordWidth
+                lineHasWord = true
+                continue
+            }
+            if word.contains("://") && wordWidth <= 2048 {
+                if lineHasWord { newLine() }
+                line += word
+                lineWidth += wordWidth
                 lineHasWord = true
                 continue
             }

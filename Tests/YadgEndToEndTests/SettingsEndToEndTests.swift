@@ -1,0 +1,90 @@
+import FixtureServer
+import Foundation
+import Testing
+import YadgTestSupport
+
+/// `/settings ai` with a model server found on this machine, the settings file yadg owns, and a
+/// link opened in the browser from the conversation.
+struct SettingsEndToEndTests {
+    /// An Ollama that lists one model, as `GET /api/tags` does.
+    static func ollama() throws -> FixtureServer {
+        try FixtureServer { request in
+            request.path == "/api/tags"
+                ? (200, #"{"models":[{"name":"smollm2:135m","model":"smollm2:135m","size":270898672}]}"#, "")
+                : (404, "{}", "")
+        }
+    }
+
+    @Test("yadg settings ai lists the server found; a pick goes to yadg's own file (0600), never the config")
+    func chooseLocal() throws {
+        let server = try Self.ollama()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        try "model = gpt-4o-mini\n".write(toFile: home + "/config", atomically: true, encoding: .utf8)
+        let env = ["OLLAMA_HOST": "127.0.0.1:\(server.port)"]
+        let offer = try YadgProcess.run(["settings", "ai"], home: home, env: env)
+        expectTranscript(
+            offer.stdout,
+            """
+            Which AI should write your extra encouragement?
+              1. None: praise stays offline, nothing leaves this machine
+              2. Ollama on this machine (smollm2:135m, http://127.0.0.1:\(server.port))
+            For praise, the moment's text and roughly when it happened are sent; for a Journey summary, that day's moment texts. Nothing else.
+            Choose with yadg settings ai none, local or configured.
+
+            """)
+        let chosen = try YadgProcess.run(["settings", "ai", "local"], home: home, env: env)
+        #expect(
+            chosen.stdout
+                == "Okay: Ollama on this machine (smollm2:135m, http://127.0.0.1:\(server.port)) writes your extra encouragement from now on.\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: home + "/settings")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try String(contentsOfFile: home + "/config", encoding: .utf8) == "model = gpt-4o-mini\n")
+        let settings = try YadgProcess.run(["settings"], home: home, env: env)
+        #expect(settings.stdout.contains("  Provider             Ollama (chosen with /settings ai)\n  Model                smollm2:135m\n"))
+
+        // The choice is used: praise is asked of that server (which answers 404 here: the offline line stays).
+        _ = try YadgProcess.run(stdin: "took a walk\n", home: home, env: env)
+        #expect(server.requests.contains { $0.path == "/api/chat" })
+
+        let none = try YadgProcess.run(["settings", "ai", "none"], home: home, env: env)
+        #expect(none.stdout == "Okay: praise stays offline from now on, and nothing leaves this machine for it.\n")
+        let before = server.requests.count
+        _ = try YadgProcess.run(stdin: "called mom\n", home: home, env: env)
+        #expect(server.requests.count == before, "nothing is sent after none was chosen")
+    }
+
+    @Test("/premium start on a terminal opens the browser ($BROWSER); over SSH it prints the link")
+    func openLink() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let opened = home + "/opened.txt"
+        let browser = home + "/browser.sh"
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(opened)\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+        let backend = try FixtureBackend()
+        let extra = ["TERM": "xterm", "NO_COLOR": "1", "YADG_API_URL": backend.url, "BROWSER": browser]
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: extra)
+        defer { terminal.close() }
+        terminal.type("/premium start\r")
+        try terminal.waitFor("Once you're done there, /restore brings Premium here.")
+        let id = YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first ?? ""
+        let link = "https://youaredoinggreat.app/premium?plan=yearly&user=\(id)"
+        #expect(terminal.screenText.contains("Opened in your browser:\n\(link)\n"), "the link on a line of its own")
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit()
+        #expect(try String(contentsOfFile: opened, encoding: .utf8) == link + "\n")
+
+        var overSSH = extra
+        overSSH["SSH_CONNECTION"] = "10.0.0.2 50000 10.0.0.1 22"
+        try? FileManager.default.removeItem(atPath: opened)
+        let remote = try PseudoTerminal(arguments: [], environment: YadgProcess.environment(home: home, extra: overSSH))
+        defer { remote.close() }
+        try remote.waitFor("I Did a Thing")
+        remote.type("/premium start\r")
+        try remote.waitFor("Open this link in a browser:\n\(link)\n")
+        remote.type("\u{04}")
+        _ = try remote.waitForExit()
+        #expect(!FileManager.default.fileExists(atPath: opened))
+    }
+}
