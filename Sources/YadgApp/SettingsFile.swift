@@ -53,7 +53,7 @@ public struct SettingsFile: Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
         fchmod(fd, 0o600)
         fsync(fd)
         close(fd)
@@ -62,4 +62,13 @@ public struct SettingsFile: Sendable {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
+}
+
+/// `write(2)`, named apart from `SettingsFile.write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+    #else
+        Darwin.write(fd, buffer, count)
+    #endif
 }

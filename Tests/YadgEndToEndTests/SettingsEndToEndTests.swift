@@ -87,4 +87,27 @@ struct SettingsEndToEndTests {
         _ = try remote.waitForExit()
         #expect(!FileManager.default.fileExists(atPath: opened))
     }
+
+    @Test("Settings with the backend: its sync status, support addresses from the config, and --json")
+    func settingsWithBackend() throws {
+        let backend = try FixtureBackend()
+        backend.set(.down)
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        try "api_url = \(backend.url)\nsupport_url = https://help.example.org\ncontact = care@example.org\n".write(
+            toFile: home + "/config", atomically: true, encoding: .utf8)
+        _ = try YadgProcess.run(stdin: "took a walk\n", home: home)
+        let settings = try YadgProcess.run(["settings"], home: home)
+        #expect(settings.stdout.contains("  Support URL          https://help.example.org\n  Contact us           care@example.org\n"))
+        #expect(settings.stdout.contains("  Provider             yadg backend (set in your config file)\n"))
+        #expect(settings.stdout.contains("  Sync                 1 moment is waiting to sync: the server could not be\n                       reached.\n"))
+        let support = try YadgProcess.run(["support"], home: home)
+        #expect(support.stdout == "Support\nSupport URL  https://help.example.org\nContact us   care@example.org\n")
+        let json = try YadgProcess.run(["settings", "--json"], home: home)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sections = try #require(object["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["key"] as? String } == ["subscription", "privacyAndData", "support", "ai", "about"])
+        #expect(!json.stdout.contains("api_key") && (sections.last?["disclaimer"] as? String)?.contains("988") == true)
+    }
 }
