@@ -52,7 +52,8 @@ extension App {
             guard !reply.lines.isEmpty else { continue }
             reader.write(fitted(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
             if reply.quit { return 0 }
-            for effect in reply.effects + handled.effects {
+            // The line's own effects, and those the carried-out ones brought (an AI choice written).
+            for effect in handled.effects + reply.effects.filter({ !handled.effects.contains($0) }) {
                 switch effect {
                 case .requestPraise(let moment):
                     latest.set(moment.id)

@@ -11,6 +11,13 @@ public struct EntitlementSource: Sendable {
         case backend(baseURL: String)
         /// RevenueCat's REST API at this base URL, with the app's public key.
         case revenueCat(baseURL: String, apiKey: String)
+
+        public var service: EntitlementService {
+            switch self {
+            case .backend: .backend
+            case .revenueCat: .revenueCat
+            }
+        }
     }
 
     public let kind: Kind
@@ -28,12 +35,7 @@ public struct EntitlementSource: Sendable {
     /// RevenueCat's own API, unless `revenuecat_url` names another.
     public static let revenueCatDefaultURL = "https://api.revenuecat.com"
 
-    public var service: EntitlementService {
-        switch kind {
-        case .backend: .backend
-        case .revenueCat: .revenueCat
-        }
-    }
+    public var service: EntitlementService { kind.service }
 
     /// What the server says now, or why it could not say.
     public func read(now: Date) async -> Result<Entitlement, SyncProblem> {

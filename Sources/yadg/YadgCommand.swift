@@ -94,9 +94,11 @@ struct YadgCommand {
         let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
         shell.syncs = store.syncs
-        shell.facts = facts(ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "")
         let entitlement = AppEnvironment.entitlementService(
             environment: environment, config: ai.config, backendURL: settings.backendURL)
+        shell.facts = facts(
+            ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
+            entitlement: entitlement?.service ?? .none)
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
@@ -114,7 +116,7 @@ struct YadgCommand {
     }
 
     /// What Settings, the paywall and `/support` say about this installation.
-    private func facts(ai: AIConfiguration, copy: Copy, userID: String) -> AppFacts {
+    private func facts(ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService) -> AppFacts {
         var facts = AppFacts()
         facts.version = Self.version
         facts.ai = ai.facts
@@ -125,10 +127,7 @@ struct YadgCommand {
         facts.links = AppFacts.Links(
             support: ai.config["support_url"] ?? links.support, contact: ai.config["contact"] ?? links.contact,
             purchase: ai.config["purchase_url"] ?? links.purchase)
-        facts.entitlementService =
-            AppEnvironment.entitlementService(
-                environment: environment, config: ai.config, backendURL: ai.settings.backendURL
-            ).map { if case .backend = $0 { .backend } else { .revenueCat } } ?? .none
+        facts.entitlementService = entitlement
         return facts
     }
 

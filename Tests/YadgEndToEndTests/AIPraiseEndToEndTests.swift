@@ -129,5 +129,7 @@ struct AIPraiseEndToEndTests {
         let praise = try #require(screen.range(of: "✨ " + FixtureServer.praise))
         let finished = try #require(screen.range(of: "› drank a glass of water"))
         #expect(praise.upperBound < finished.lowerBound, "the praise is printed above the line being typed")
+        let beforeSecond = screen[..<finished.lowerBound]
+        #expect(beforeSecond.components(separatedBy: FixtureServer.praise).count == 2, "asked and shown once")
     }
 }
