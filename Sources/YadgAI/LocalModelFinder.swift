@@ -56,7 +56,8 @@ public struct LocalModelFinder: Sendable {
     private func ask(_ candidate: Candidate) async -> LocalModelServer? {
         let base = candidate.baseURL.hasSuffix("/") ? String(candidate.baseURL.dropLast()) : candidate.baseURL
         let path = candidate.kind == "ollama" ? "/api/tags" : "/models"
-        let request = HTTPRequest(method: "GET", url: base + path, timeout: budget)
+        // Each request gets most of the budget; loading libcurl and starting the requests take the rest.
+        let request = HTTPRequest(method: "GET", url: base + path, timeout: budget * 0.7)
         guard let response = try? await transport.send(request), response.status == 200,
             let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         else { return nil }
