@@ -26,20 +26,26 @@ extension App {
                 while !rest.isEmpty {
                     let replies = handle(rest)
                     rest = rest.dropFirst(replies.count)
-                    for handled in replies {
+                    // The batch's acknowledgements, all committed, go out in one write; praise is
+                    // asked for after it, so it never comes before its card.
+                    var acknowledged = ""
+                    var toPraise: [Moment] = []
+                    var quit = false
+                    for handled in replies where !quit {
                         lineNumber += 1
                         let reply = resolve(handled, waitForSummaries: true)
-                        show(reply)
-                        for case .requestPraise(let moment) in handled.effects {
-                            logged.append(moment)
-                            coordinator?.request(for: moment)
-                        }
+                        acknowledged += shown(reply)
+                        for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
                         if let failure = reply.failure {
                             status = 1
                             output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
                         }
-                        if reply.quit { return status }
+                        quit = reply.quit
                     }
+                    if !acknowledged.isEmpty { output.out(acknowledged) }
+                    logged += toPraise
+                    toPraise.forEach { coordinator?.request(for: $0) }
+                    if quit { return status }
                 }
             }
         }
@@ -52,7 +58,7 @@ extension App {
         var runs: [[String]] = []
         var run: [String] = []
         for line in lines {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("/") {
+            if line.trimmedWhitespace.hasPrefix("/") {
                 if !run.isEmpty { runs.append(run) }
                 runs.append([line])
                 run = []

@@ -80,22 +80,29 @@ public struct App {
 
     /// Prints a reply as text (pipes: results only, not-logged lines go to stderr) or JSON events.
     func show(_ reply: ShellReply) {
+        let text = shown(reply)
+        if !text.isEmpty { output.out(text) }
+    }
+
+    /// What ``show(_:)`` prints on stdout for a reply (a pipe writes a whole batch's at once).
+    func shown(_ reply: ShellReply) -> String {
         if json {
             let events =
                 reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
                 ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
+            var text = ""
             for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone, copy: copy) {
-                output.out(line + "\n")
+                text += line + "\n"
             }
             // A command that could not run (an unknown /command, say) is an event too.
             if reply.events.isEmpty, let failure = reply.failure {
-                output.out(
-                    JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n")
+                text +=
+                    JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n"
             }
-            return
+            return text
         }
         let notLogged = reply.events.contains(where: \.isNotLogged)
-        if notLogged || (reply.failure != nil && reply.events.isEmpty) { return }
-        if !reply.lines.isEmpty { output.out(style.render(reply.lines)) }
+        if notLogged || (reply.failure != nil && reply.events.isEmpty) { return "" }
+        return reply.lines.isEmpty ? "" : style.render(reply.lines)
     }
 }

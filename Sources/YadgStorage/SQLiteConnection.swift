@@ -6,8 +6,10 @@ import YadgCore
 public final class SQLiteConnection {
     /// Set when the schema is newer than this binary knows: every write transaction throws it.
     var refusesWrites: MomentStoreError?
-    /// Inside ``SQLiteMomentStore/batch(_:)``: each write is a savepoint of the one open transaction.
+    /// Inside ``SQLiteMomentStore/batch(_:)``: writes join the one open transaction.
     var inBatch = false
+    /// A write inside the batch failed part-way: the whole batch is rolled back, never committed.
+    var batchFailure: (any Error)?
     let handle: OpaquePointer
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
@@ -69,18 +71,24 @@ public final class SQLiteConnection {
     /// the COMMIT succeeded, so the caller may acknowledge the write.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         if let refusal = refusesWrites { throw refusal }
-        // Inside a batch, the write is a savepoint of the batch's transaction.
-        let (begin, commit, rollback) =
-            inBatch
-            ? ("SAVEPOINT yadg_write", "RELEASE yadg_write", "ROLLBACK TO yadg_write; RELEASE yadg_write")
-            : ("BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
-        try execute(begin)
+        if inBatch {
+            // No savepoint per write (it would copy every page it touches): a write that fails
+            // part-way fails the whole batch instead, which is then rolled back and reported.
+            do {
+                return try body()
+            } catch {
+                if batchFailure == nil { batchFailure = error }
+                throw error
+            }
+        }
+        // Prepared once and reused.
+        _ = try cached("BEGIN IMMEDIATE").step()
         do {
             let result = try body()
-            try execute(commit)
+            _ = try cached("COMMIT").step()
             return result
         } catch {
-            try? execute(rollback)
+            try? execute("ROLLBACK")
             throw error
         }
     }

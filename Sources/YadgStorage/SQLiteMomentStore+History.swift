@@ -9,7 +9,7 @@ extension SQLiteMomentStore {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 var inserted = 0
-                for moment in moments where try insertRow(moment) {
+                for moment in moments where try insertRow(moment) != nil {
                     inserted += 1
                     try queueCreate(moment)
                 }

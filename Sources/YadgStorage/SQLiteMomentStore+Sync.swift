@@ -53,7 +53,7 @@ extension SQLiteMomentStore: SyncQueue {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 var added = 0
-                for moment in moments where try insertRow(moment) { added += 1 }
+                for moment in moments where try insertRow(moment) != nil { added += 1 }
                 return added
             }
         }

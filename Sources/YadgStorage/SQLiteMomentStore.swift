@@ -45,7 +45,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             _ = try connection.scalarText("PRAGMA journal_mode = WAL")
         }
         try connection.execute(
-            "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON")
+            "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY")
         try Migrations.run(on: connection)
     }
 
@@ -57,11 +57,16 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             if let refusal = connection.refusesWrites { throw refusal }
             try connection.execute("BEGIN IMMEDIATE")
             connection.inBatch = true
+            connection.batchFailure = nil
+            pendingState = [:]
         }
         do {
             let result = try body()
             try lock.withLock { _ in
                 connection.inBatch = false
+                // One write failed part-way (and said so): nothing of the batch may be kept.
+                if let failure = connection.batchFailure { throw failure }
+                try writeState(pendingState)
                 try connection.execute("COMMIT")
             }
             return result
@@ -89,12 +94,16 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     @discardableResult
     public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
+        try insertNumbered(moment, state: state) != nil
+    }
+
+    public func insertNumbered(_ moment: Moment, state: [StateKey: String]) throws -> Int? {
         try lock.withLock { _ in
             try connection.writeTransaction {
-                guard try insertRow(moment) else { return false }
+                guard let ref = try insertRow(moment) else { return nil }
                 try queueCreate(moment)
                 try writeState(state)
-                return true
+                return ref
             }
         }
     }
@@ -178,6 +187,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func stateValue(_ key: StateKey) throws -> String? {
         try lock.withLock { _ in
+            if connection.inBatch, let pending = pendingState[key] { return pending }
             let select = try connection.cached("SELECT value FROM state WHERE key = ?")
             defer { select.reset() }
             try select.bind(key.rawValue, at: 1)
@@ -194,19 +204,31 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     // MARK: Rows
 
     /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction; true if it was new.
-    func insertRow(_ moment: Moment) throws -> Bool {
+    /// Inserts the row and returns the reference it was given (the next free one), or nil when the
+    /// id was already stored.
+    func insertRow(_ moment: Moment) throws -> Int? {
         let insert = try connection.cached(
             "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?, "
-                + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?, ?, ?) ON CONFLICT(id) DO NOTHING")
+                + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING ref")
         var values = Self.values(of: moment)
         values.remove(at: 19)  // the reference is the next free one, assigned here
         try insert.bind(values)
-        try insert.step()
-        return connection.changes == 1
+        guard try insert.step() else { return nil }
+        let ref = insert.integer(0)
+        _ = try insert.step()  // finishes the statement (RETURNING hands the row back before the end)
+        return ref
     }
+
+    /// State written inside a batch: kept here and written once, with its last values, just
+    /// before the batch commits (a pipe's every line sets the same keys).
+    private var pendingState: [StateKey: String] = [:]
 
     private func writeState(_ values: [StateKey: String]) throws {
         guard !values.isEmpty else { return }
+        if connection.inBatch {
+            pendingState.merge(values) { $1 }
+            return
+        }
         let upsert = try connection.cached(
             "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
         for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

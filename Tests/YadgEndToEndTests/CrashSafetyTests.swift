@@ -40,4 +40,30 @@ struct CrashSafetyTests {
         #expect(acknowledged.subtracting(stored).isEmpty, "acknowledged but lost: \(acknowledged.subtracting(stored))")
         #expect(YadgProcess.query("PRAGMA integrity_check", home: home) == [["ok"]])
     }
+
+    /// Whole batches waiting at once (up to 512 lines a commit): the kill lands inside big commits.
+    @Test("SIGKILL during large batches loses no acknowledged moment and never a half batch")
+    func killedDuringLargeBatches() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        var rng = SystemRandomNumberGenerator()
+        var acknowledged: Set<String> = []
+        for iteration in 0..<10 {
+            let (process, input, output) = try YadgProcess.startJSON(home: home, removing: ["YADG_NOW"])
+            let burst = (0..<5_000).map { "burst \(iteration)-\($0)\n" }.joined()
+            let writer = Thread { try? input.write(contentsOf: Data(burst.utf8)) }
+            writer.start()
+            usleep(UInt32.random(in: 20_000...200_000, using: &rng))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try? input.close()
+            acknowledged.formUnion(YadgProcess.loggedIDs(String(decoding: output.readDataToEndOfFile(), as: UTF8.self)))
+        }
+        let stored = Set(YadgProcess.query("SELECT id FROM moments", home: home).map { $0[0] })
+        #expect(acknowledged.count > 500, "the runs acknowledged too few moments to mean anything")
+        #expect(acknowledged.subtracting(stored).isEmpty, "acknowledged but lost: \(acknowledged.subtracting(stored).count)")
+        #expect(YadgProcess.query("PRAGMA integrity_check", home: home) == [["ok"]])
+        print("large-batch kill loop: \(acknowledged.count) acknowledged, \(stored.count) stored, \(acknowledged.subtracting(stored).count) lost")
+    }
 }

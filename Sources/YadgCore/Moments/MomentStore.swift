@@ -51,6 +51,9 @@ public protocol MomentStore: AnyObject, Sendable {
     /// the same id was already stored (the retry of an earlier save); nothing is changed then.
     @discardableResult
     func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool
+    /// The same, returning the short reference the store gave the moment (nil when the id was
+    /// already stored), for the card that acknowledges it.
+    func insertNumbered(_ moment: Moment, state: [StateKey: String]) throws -> Int?
     /// Replaces a stored moment's fields (same id).
     func update(_ moment: Moment) throws
     /// Sets only the AI praise of a moment, so a late reply never undoes a concurrent change.
@@ -64,4 +67,12 @@ public protocol MomentStore: AnyObject, Sendable {
     func lastSubmittedMoment() throws -> Moment?
     func stateValue(_ key: StateKey) throws -> String?
     func setState(_ values: [StateKey: String]) throws
+}
+
+extension MomentStore {
+    /// Inserts, then reads the reference back (a store that can do it in one statement does).
+    public func insertNumbered(_ moment: Moment, state: [StateKey: String]) throws -> Int? {
+        guard try insert(moment, state: state) else { return nil }
+        return try self.moment(id: moment.id)?.ref ?? 0
+    }
 }

@@ -55,10 +55,28 @@ public struct Copy: Sendable {
         return try? Section(CopyWords(fields: fields, section: Section.key))
     }
 
-    /// Replaces each `{key}` in `template` with its value.
+    /// Replaces each `{key}` in `template` with its value, in one pass (every card fills several
+    /// templates, so this is on the path of each logged line). A `{word}` with no value, and a value
+    /// holding braces, are left as they are.
     public static func fill(_ template: String, _ values: [String: String]) -> String {
-        var out = template
-        for (key, value) in values { out = out.replacingOccurrences(of: "{\(key)}", with: value) }
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var out = ""
+        out.reserveCapacity(template.utf8.count + 16)
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}"),
+                let value = values[String(rest[afterOpen..<close])]
+            else {
+                out += "{"
+                rest = rest[afterOpen...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
         return out
     }
 

@@ -42,12 +42,12 @@ extension CommandContext {
             ? recent.prefix(Self.recentPraiseCount)
             : ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
         do {
-            let inserted = try store.insert(
+            // The store gives it the next short reference, shown on the card.
+            let ref = try store.insertNumbered(
                 moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
             // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
-            guard inserted else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
-            // The store gave it the next short reference; read it back for the card.
-            moment.ref = try store.moment(id: moment.id)?.ref ?? 0
+            guard let ref else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
+            moment.ref = ref
             state.recentPraise = Array(newRecent)
         } catch {
             return notLogged(line, .saveFailed, [StyledLine(message(for: error))])

@@ -14,7 +14,7 @@ public final class Shell {
 
     public init(
         store: any MomentHistory, clock: any WallClock, timeZone: TimeZone, resources: ShellResources,
-        rng: any RandomNumberGenerator, mode: Mode, makeID: @escaping () -> UUID = { UUID() }
+        rng: any RandomNumberGenerator, mode: Mode, makeID: @escaping () -> UUID = { UUID.random() }
     ) {
         context = CommandContext(
             store: store, clock: clock, zone: timeZone, resources: resources, mode: mode, rng: rng, makeID: makeID)
@@ -75,7 +75,7 @@ public final class Shell {
 
     /// Handles one line the person typed or piped.
     public func handle(_ line: String) -> ShellReply {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmedWhitespace
         if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
             return DidCommand.answer(trimmed, at: step, in: &context)
         }

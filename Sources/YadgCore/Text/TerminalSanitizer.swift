@@ -18,6 +18,11 @@ public struct TerminalSanitizer: Sendable {
     }
 
     public mutating func feed(_ chunk: String) -> String {
+        // Printable ASCII (with newlines and tabs) outside a sequence has nothing to remove: most
+        // text is that, and every card line passes through here.
+        if state == .text, chunk.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) {
+            return chunk
+        }
         var out = String.UnicodeScalarView()
         for u in chunk.unicodeScalars {
             let v = u.value

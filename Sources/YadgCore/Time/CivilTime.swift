@@ -36,7 +36,11 @@ public enum CivilTime {
     }
 
     public static func fields(of date: Date, in zone: TimeZone) -> Fields {
-        let offset = zone.secondsFromGMT(for: date)
+        fields(of: date, offset: zone.secondsFromGMT(for: date))
+    }
+
+    /// The same at a fixed offset from UTC in seconds (no time zone lookup: UTC is `0`).
+    static func fields(of date: Date, offset: Int) -> Fields {
         let totalMs = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) + offset * 1000
         let days = Int((Double(totalMs) / 86_400_000).rounded(.down))
         let msOfDay = totalMs - days * 86_400_000
@@ -57,9 +61,31 @@ public enum CivilTime {
 
     /// `2026-11-19T18:04:00.000Z`: the storage form (UTC, milliseconds; sorts as text).
     public static func utcTimestamp(_ date: Date) -> String {
-        let f = fields(of: date, in: TimeZone(secondsFromGMT: 0)!)
-        return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
-            + ".\(pad(f.millisecond, 3))Z"
+        let f = fields(of: date, offset: 0)
+        guard (0...9999).contains(f.year) else {
+            return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
+                + ".\(pad(f.millisecond, 3))Z"
+        }
+        // Written digit by digit: every saved moment needs two of these.
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ n: Int, at offset: Int, width: Int) {
+            var n = n
+            for i in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[i] = UInt8(48 + n % 10)
+                n /= 10
+            }
+        }
+        put(f.year, at: 0, width: 4)
+        put(f.month, at: 5, width: 2)
+        put(f.day, at: 8, width: 2)
+        put(f.hour, at: 11, width: 2)
+        put(f.minute, at: 14, width: 2)
+        put(f.second, at: 17, width: 2)
+        put(f.millisecond, at: 20, width: 3)
+        for (i, c) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")] as [(Int, Unicode.Scalar)] {
+            bytes[i] = UInt8(c.value)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`, `±HH:MM`, or nothing (then `zone`'s
