@@ -5,4 +5,15 @@
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type yadg_sqlite_transient(void) { return SQLITE_TRANSIENT; }
 
+/// Keeps the write-ahead log between runs and skips the checkpoint when the last connection
+/// closes (sqlite3_db_config is variadic, which Swift cannot call). A one-shot `yadg log` then
+/// syncs the disk once, for its commit; the log is folded into the database by SQLite's own
+/// automatic checkpoints as it grows. Returns SQLITE_OK or the first error.
+static inline int yadg_sqlite_keep_wal(sqlite3 *db) {
+    int persist = 1;
+    int rc = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+    if (rc != SQLITE_OK) return rc;
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
 #endif

@@ -14,9 +14,9 @@ public final class SQLiteConnection {
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
     /// The corresponding C function is `sqlite3_open_v2`.
-    public init(path: String) throws {
+    public init(path: String, readOnly: Bool = false) throws {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -25,6 +25,12 @@ public final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+    }
+
+    /// Keeps the write-ahead log file between runs and leaves checkpoints to SQLite's automatic
+    /// ones (see `yadg_sqlite_keep_wal` in the CSQLite shim).
+    func keepWriteAheadLog() {
+        _ = yadg_sqlite_keep_wal(handle)
     }
 
     deinit {
@@ -111,7 +117,20 @@ public final class SQLiteConnection {
         default: break
         }
         guard code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB else { return error }
-        let damaged = MomentStoreError.damaged(detail: "\(error)")
+        // Only now, when SQLite has met damage, is the file checked (never on a normal start): the
+        // first problems quick_check finds go into the detail the person can pass on.
+        // Once per connection: the check's own errors come back here and must not check again.
+        var alreadyKnown = false
+        if case .damaged? = refusesWrites { alreadyKnown = true }
+        // SQLite's words without the statement: the detail is for a person to pass on.
+        var detail = "SQLite error \(code): \(error.message)"
+        refusesWrites = .damaged(detail: detail)
+        if !alreadyKnown, code & 0xFF == SQLITE_CORRUPT, let statement = try? prepare("PRAGMA quick_check(3)") {
+            var findings: [String] = []
+            while (try? statement.step()) == true, let line = statement.text(0) { findings.append(line) }
+            if !findings.isEmpty && findings != ["ok"] { detail += "; quick_check: " + findings.joined(separator: "; ") }
+        }
+        let damaged = MomentStoreError.damaged(detail: detail)
         refusesWrites = damaged
         return damaged
     }

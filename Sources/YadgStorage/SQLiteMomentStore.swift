@@ -16,9 +16,31 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public init(path: String, syncs: Bool = false) throws {
         self.syncs = syncs
-        try PrivateFiles.createFileIfMissing(path)
-        connection = try SQLiteConnection(path: path)
+        let writable: SQLiteConnection
+        do {
+            try PrivateFiles.createFileIfMissing(path)
+            writable = try SQLiteConnection(path: path)
+        } catch where Self.isReadOnly(error) && FileManager.default.isReadableFile(atPath: path) {
+            // A read-only home (a read-only mount, a folder that is not the person's): the views
+            // still show what is there; every write is refused with a message that says why.
+            connection = try SQLiteConnection(path: path, readOnly: true)
+            try connection.execute("PRAGMA busy_timeout = 5000")
+            let found = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
+            guard found >= Migrations.latestVersion else { throw MomentStoreError.notWritable }
+            connection.refusesWrites =
+                found > Migrations.latestVersion
+                ? .newerSchema(found: found, known: Migrations.latestVersion) : .notWritable
+            return
+        }
+        connection = writable
         try configure(persistent: true)
+    }
+
+    /// The file or its folder cannot be written: permissions, or a read-only file system.
+    private static func isReadOnly(_ error: any Error) -> Bool {
+        if case .notWritable? = error as? MomentStoreError { return true }
+        if let posix = error as? POSIXError { return [.EACCES, .EPERM, .EROFS].contains(posix.code) }
+        return false
     }
 
     private init(connection: SQLiteConnection, syncs: Bool) throws {
@@ -43,6 +65,9 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
         if persistent {
             _ = try connection.scalarText("PRAGMA journal_mode = WAL")
+            // The log stays between runs and is not checkpointed on close: one sync per commit
+            // (<doc:Storage>, "Syncs").
+            connection.keepWriteAheadLog()
         }
         try connection.execute(
             "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY")

@@ -123,6 +123,7 @@ struct YadgCommand {
         facts.configuredAI = ai.configured
         facts.backendURL = ai.settings.backendURL
         facts.userID = userID
+        facts.databasePath = AppPaths(environment: environment).database
         let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
             support: ai.config["support_url"] ?? links.support, contact: ai.config["contact"] ?? links.contact,

@@ -61,7 +61,7 @@ struct DeleteMyDataEndToEndTests {
         _ = try YadgProcess.run(stdin: "took a walk\ncalled mom\n", home: home)
         try "provider = none\n".write(toFile: home + "/config", atomically: true, encoding: .utf8)
         _ = try YadgProcess.run(["settings", "ai", "none"], home: home)
-        #expect(Self.contents(home) == ["config", "moments.db", "settings"])
+        #expect(Self.contents(home) == ["config", "moments.db", "moments.db-shm", "moments.db-wal", "settings"])
 
         let refused = try YadgProcess.run(stdin: "/delete-my-data\n", home: home)
         #expect(refused.status == 1 && refused.stderr.contains("run it as yadg delete-my-data --yes"))

@@ -94,6 +94,8 @@ struct ReliabilityEndToEndTests {
         let lines = (1...300).map { "did thing number \($0) \($0 % 20) days ago" }.joined(separator: "\n") + "\n"
         #expect(try YadgProcess.run(["--no-ai"], stdin: lines, home: home).status == 0)
         let path = home + "/moments.db"
+        // The log is kept between runs; fold it into the file first, so the damage hits the moments.
+        #expect(YadgProcess.execute("PRAGMA wal_checkpoint(TRUNCATE)", home: home))
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         for offset in stride(from: 4096 * 6, to: min(bytes.count, 4096 * 30), by: 1) { bytes[offset] = 0x5A }
         try bytes.write(to: URL(fileURLWithPath: path))
@@ -101,6 +103,8 @@ struct ReliabilityEndToEndTests {
             let result = try YadgProcess.run(command, home: home)
             #expect(result.status == 1, "\(command)")
             #expect(result.stderr.contains("looks damaged") && result.stderr.contains(".recover"), "\(command)")
+            #expect(result.stderr.contains(path) && result.stderr.hasSuffix(")\n"), "the path, then the detail: \(command)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
             #expect(!result.stdout.contains("Nothing here yet"), "\(command)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "nothing written into the damaged file")
@@ -116,5 +120,36 @@ struct ReliabilityEndToEndTests {
         #expect(lines.first == #"{"event":"error","message":"I don't know /nope. /help shows what I can do."}"#)
         #expect(lines.count == 2 && lines[1].count < 300)
         #expect(lines[1].hasSuffix(#"…","reason":"too_long"}"#))
+    }
+
+    /// A home yadg cannot write (here: files 0444 in a folder 0555, run as another user when the
+    /// tests run as root, who may write anything).
+    @Test("On a read-only home the views still work and every write is refused, kindly, changing nothing")
+    func readOnlyHome() throws {
+        let home = YadgProcess.makeHome()
+        defer {
+            chmod(home, 0o755)
+            TemporaryFolder.remove(home)
+        }
+        _ = try YadgProcess.run(stdin: "took a walk\ncalled mom\n", home: home)
+        let files = try FileManager.default.contentsOfDirectory(atPath: home)
+        for file in files { chmod(home + "/" + file, 0o444) }
+        chmod(home, 0o555)
+        let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) }
+        func run(_ arguments: [String]) throws -> YadgProcess.Result {
+            guard getuid() == 0 else { return try YadgProcess.run(arguments, home: home) }
+            return try YadgProcess.run(
+                ["--reuid=65534", "--regid=65534", "--clear-groups", YadgProcess.binary.path] + arguments, home: home,
+                executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        }
+        let moments = try run(["moments", "all"])
+        #expect(moments.status == 0 && moments.stdout.contains("took a walk") && moments.stdout.contains("called mom"))
+        #expect(try run(["stats"]).stdout.contains("Moments            2"))
+        let log = try run(["log", "one more"])
+        #expect(log.status == 1)
+        #expect(
+            log.stderr
+                == "yadg: I can't write to your moments file (check that its folder is yours and not read-only), so that isn't logged yet. Everything saved before is safe.\n")
+        #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) } == before)
     }
 }

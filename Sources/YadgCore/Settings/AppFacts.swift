@@ -13,6 +13,8 @@ public struct AppFacts: Sendable, Equatable {
     public var entitlementService = EntitlementService.none
     /// The anonymous id (the purchase page links a purchase to it).
     public var userID = ""
+    /// Where the moments are kept, for messages about the file itself (damage).
+    public var databasePath = ""
 
     public init() {}
 

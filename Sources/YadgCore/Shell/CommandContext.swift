@@ -66,13 +66,21 @@ public struct CommandContext {
 
     /// What a person can act on when a write failed.
     public func message(for error: any Error) -> String {
-        (error as? MomentStoreError)?.message(copy) ?? copy[StorageCopy.self].saveFailed
+        if let damage = damageMessage(error) { return damage }
+        return (error as? MomentStoreError)?.message(copy) ?? copy[StorageCopy.self].saveFailed
     }
 
     /// What a person can act on when a read failed: never an empty view.
     public func readMessage(for error: any Error) -> String {
-        if case .damaged? = error as? MomentStoreError { return copy[StorageCopy.self].damaged }
-        return copy[StorageCopy.self].readFailed
+        damageMessage(error) ?? copy[StorageCopy.self].readFailed
+    }
+
+    /// A damaged file, said with its path and SQLite's detail (what quick_check found) after it.
+    private func damageMessage(_ error: any Error) -> String? {
+        guard case .damaged? = error as? MomentStoreError else { return nil }
+        let problem = error as! MomentStoreError
+        guard !facts.databasePath.isEmpty else { return problem.message(copy) }
+        return String(problem.openingMessage(copy, path: facts.databasePath).dropFirst("yadg: ".count))
     }
 
     /// The crisis message, under a card or an edit.
@@ -172,7 +180,11 @@ extension MomentStoreError {
         case .diskFull: return Copy.fill(words.diskFullAt, ["path": path])
         case .notWritable: return Copy.fill(words.notWritableAt, ["path": path])
         case .busy: return Copy.fill(words.busyAt, ["path": path])
-        case .damaged(let detail): return Copy.fill(words.damagedAt, ["path": path, "detail": detail])
+        case .damaged(let detail):
+            // One line, and short: the detail is for whoever helps, after what the person can do.
+            let line = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
+            let short = line.count > 400 ? line.prefix(400) + "…" : line
+            return Copy.fill(words.damagedAt, ["path": path, "detail": short])
         case .newerSchema: return "yadg: " + words.newerSchema
         }
     }
