@@ -32,10 +32,11 @@ public enum LoadedResources {
             praise: decode("Resources/praise.json", PraisePool.init(json:)),
             classifier: decode("Resources/actions.json", ActionClassifier.init(json:)),
             homePhrases: decode("Resources/home-phrases.json") {
-                try JSONDecoder().decode([String].self, from: Data($0.utf8))
+                guard let phrases = try CopyTree(json: $0).texts else { throw ResourceError.unexpected("home phrases shape") }
+                return phrases
             },
-            privacy: text("Resources/privacy.md").trimmingCharacters(in: .newlines),
-            terms: text("Resources/terms.md").trimmingCharacters(in: .newlines),
+            privacy: trimmingNewlines(text("Resources/privacy.md")),
+            terms: trimmingNewlines(text("Resources/terms.md")),
             crisis: decode("Resources/crisis.json", CrisisCheck.init(json:)))
         for name in broken {
             warn(
@@ -43,5 +44,13 @@ public enum LoadedResources {
                     copy[CommandLineCopy.self].resourceOverrideBroken, ["name": name, "folder": configDirectory]))
         }
         return resources
+    }
+
+    /// The document without blank lines around it (Foundation's trimming bridges the whole text).
+    static func trimmingNewlines(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isNewline }),
+            let last = text.lastIndex(where: { !$0.isNewline })
+        else { return "" }
+        return String(text[first...last])
     }
 }

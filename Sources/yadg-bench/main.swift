@@ -7,6 +7,11 @@ import YadgCore
 //       whole-process times of `yadg moments today`, `yadg journey`, `yadg stats` and the
 //       conversation's start to prompt, over 100,000 moments in a temporary home;
 //       `views --against OLD_YADG` times another binary alongside and prints the ratios
+//   .build/release/yadg-bench pipe [--against OLD_YADG]
+//       10,000 piped phrases, whole process, text and --json
+//   .build/release/yadg-bench start [--static]
+//       start to prompt and `yadg log`, each beside a Foundation hello built here (`--static`:
+//       both linked with the Swift standard library inside, as the README installs yadg)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -18,7 +23,15 @@ case "views":
         arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
     }
     ViewsBenchmark.run(against: against)
+case "pipe":
+    let against = arguments.firstIndex(of: "--against").flatMap {
+        arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+    }
+    PipeBenchmark.run(against: against)
+case "start":
+    StartBenchmark.run(staticStdlib: arguments.contains("--static"))
 default:
-    FileHandle.standardError.write(Data("usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG] | pipe [--against YADG] | start [--static]\n".utf8))
     exit(2)
 }

@@ -11,14 +11,17 @@ struct CopyTreeTests {
         switch value {
         case let text as String: return .text(text)
         case let list as [String]: return .list(list)
+        case let items as [Any]: return .array(items.map(tree))
         case let table as [String: Any]: return .table(table.mapValues(tree))
         default: return .other
         }
     }
 
-    @Test("The built-in copy reads the same as with JSONSerialization")
-    func builtInCopy() throws {
-        let json = try #require(EmbeddedResources.text("Resources/copy.json"))
+    @Test(
+        "Every built-in resource file reads the same as with JSONSerialization",
+        arguments: ["copy.json", "praise.json", "actions.json", "crisis.json", "home-phrases.json"])
+    func builtInResources(_ name: String) throws {
+        let json = try #require(EmbeddedResources.text("Resources/" + name))
         let expected = Self.tree(try JSONSerialization.jsonObject(with: Data(json.utf8)))
         #expect(try CopyTree(json: json) == expected)
     }
@@ -31,7 +34,7 @@ struct CopyTreeTests {
             try CopyTree(json: json)
                 == .table([
                     "a": .text("line\nnext \"q\" back\\slash / é 🌟"), "b": .list(["x", "y"]),
-                    "c": .table(["d": .other, "e": .other, "f": .other, "g": .other]), "h": .list([]),
+                    "c": .table(["d": .other, "e": .array([.other, .text("z")]), "f": .other, "g": .other]), "h": .list([]),
                 ]))
     }
 

@@ -23,19 +23,20 @@ public struct CrisisCheck: Sendable {
 
     /// Decodes `Resources/crisis.json`: `phrases`, optional `exceptions` and `spellings`.
     public init(json: String) throws {
-        struct File: Decodable {
-            let phrases: [String]
-            let exceptions: [String]?
-            let spellings: [String: String]?
+        guard let file = try CopyTree(json: json).fields, let written = file["phrases"]?.texts else {
+            throw ResourceError.unexpected("crisis file shape")
         }
-        let file = try JSONDecoder().decode(File.self, from: Data(json.utf8))
-        let spellings = (file.spellings ?? [:]).mapValues { $0.split(separator: " ").map(String.init) }
+        var spellings: [String: [String]] = [:]
+        for (word, value) in file["spellings"]?.fields ?? [:] {
+            guard let text = value.text else { throw ResourceError.unexpected("crisis spelling \(word)") }
+            spellings[word] = text.split(separator: " ").map(String.init)
+        }
         self.spellings = spellings
-        phrases = file.phrases.map { phrase in
+        phrases = written.map { phrase in
             Self.fold(phrase, spellings: spellings, keepGaps: true).map { $0 == "~" ? nil : $0 }
         }.filter { !$0.isEmpty }
         phrasesByFirstWord = Dictionary(grouping: phrases.filter { $0.first != nil }) { $0[0]! }
-        exceptions = (file.exceptions ?? []).map { Self.fold($0, spellings: spellings, keepGaps: false) }
+        exceptions = (file["exceptions"]?.texts ?? []).map { Self.fold($0, spellings: spellings, keepGaps: false) }
     }
 
     /// True when the text holds one of the phrases (as whole words, after folding) that no

@@ -14,16 +14,21 @@ public struct ActionClassifier: Sendable {
 
     /// Decodes `[{"category": "movement", "keywords": ["walk", "ran", …]}, …]`.
     public init(json: String) throws {
-        struct Entry: Decodable {
-            let category: String
-            let keywords: [String]
+        let tree = try CopyTree(json: json)
+        let entries: [CopyTree]
+        switch tree {
+        case .array(let items): entries = items
+        case .list(let texts) where texts.isEmpty: entries = []
+        default: throw ResourceError.unexpected("actions file shape")
         }
-        let entries = try JSONDecoder().decode([Entry].self, from: Data(json.utf8))
         keywords = try entries.map { entry in
-            guard let category = PraiseCategory(rawValue: entry.category) else {
-                throw ResourceError.unexpected("action category \(entry.category)")
+            guard let name = entry.fields?["category"]?.text, let words = entry.fields?["keywords"]?.texts else {
+                throw ResourceError.unexpected("action entry")
             }
-            return (category, entry.keywords.map { $0.lowercased().split(separator: " ").map(String.init) })
+            guard let category = PraiseCategory(rawValue: name) else {
+                throw ResourceError.unexpected("action category \(name)")
+            }
+            return (category, words.map { $0.lowercased().split(separator: " ").map(String.init) })
         }
         var singleWords: [String: [Int]] = [:]
         for (index, (_, phrases)) in keywords.enumerated() {

@@ -8,7 +8,12 @@ public struct PraisePool: Sendable, Equatable {
 
     /// Decodes `{"movement": ["Nice move, champ.", …], …}`. Every category must have lines.
     public init(json: String) throws {
-        let raw = try JSONDecoder().decode([String: [String]].self, from: Data(json.utf8))
+        guard let table = try CopyTree(json: json).fields else { throw ResourceError.unexpected("praise file shape") }
+        var raw: [String: [String]] = [:]
+        for (name, value) in table {
+            guard let texts = value.texts else { throw ResourceError.unexpected("praise lines for \(name)") }
+            raw[name] = texts
+        }
         var lines: [PraiseCategory: [String]] = [:]
         for category in PraiseCategory.allCases {
             guard let pool = raw[category.rawValue], !pool.isEmpty else {

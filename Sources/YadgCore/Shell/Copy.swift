@@ -66,8 +66,9 @@ public struct Copy: Sendable {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let afterOpen = rest.index(after: open)
+            // A template has a few values: comparing names in place is cheaper than hashing a copy.
             guard let close = rest[afterOpen...].firstIndex(of: "}"),
-                let value = values[String(rest[afterOpen..<close])]
+                let value = values.first(where: { $0.key == rest[afterOpen..<close] })?.value
             else {
                 out += "{"
                 rest = rest[afterOpen...]

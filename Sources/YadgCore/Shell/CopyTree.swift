@@ -1,18 +1,22 @@
 import Foundation
 
-/// `copy.json` parsed once: texts, lists of texts, and tables of either. Sections are decoded from
-/// this tree by ``CopyTreeDecoder`` instead of parsing the file again for each one.
-indirect enum CopyTree: Sendable, Equatable {
+/// A resource file parsed once: texts, lists of texts, tables and lists of tables. `copy.json`'s
+/// sections are read from it instead of parsing the file again for each one, and the praise pool,
+/// the classifier's keywords and the crisis phrases are read with it too (a general JSON decoder
+/// spent more time at every start than the rest of a short command).
+public indirect enum CopyTree: Sendable, Equatable {
     case text(String)
     case list([String])
     case table([String: CopyTree])
-    /// A number, a boolean, null, or a list of something else: never copy, so a section holding it
-    /// falls back to the built-in one.
+    /// A list whose items are not all texts (the classifier's list of tables).
+    case array([CopyTree])
+    /// A number, a boolean or null: never copy, so a section holding it falls back to the
+    /// built-in one.
     case other
 
     /// Parses JSON. Its own small reader, because copy is read at every start and a general JSON
     /// decoder spent more time on it than the rest of a short command.
-    init(json: String) throws {
+    public init(json: String) throws {
         var reader = Reader(bytes: Array(json.utf8))
         self = try reader.value()
         reader.skipSpace()
@@ -24,7 +28,7 @@ indirect enum CopyTree: Sendable, Equatable {
         var index = 0
 
         func error(_ what: String) -> DecodingError {
-            .dataCorrupted(.init(codingPath: [], debugDescription: "copy.json: \(what) at byte \(index)"))
+            .dataCorrupted(.init(codingPath: [], debugDescription: "JSON: \(what) at byte \(index)"))
         }
 
         mutating func skipSpace() {
@@ -76,7 +80,7 @@ indirect enum CopyTree: Sendable, Equatable {
                     skipSpace()
                 } while try separator(closing: UInt8(ascii: "]"))
                 let texts = items.compactMap { if case .text(let text) = $0 { text } else { nil } }
-                return texts.count == items.count ? .list(texts) : .other
+                return texts.count == items.count ? .list(texts) : .array(items)
             default:
                 // A number, true, false or null.
                 let start = index
@@ -196,4 +200,25 @@ public struct CopyError: Error, Equatable, CustomStringConvertible {
     public let section: String
     public let field: String
     public var description: String { "copy.json: \(section).\(field) is missing or not text" }
+}
+
+extension CopyTree {
+    /// The texts of a list (an empty list reads as `[]`), or nil.
+    public var texts: [String]? {
+        if case .list(let texts) = self { return texts }
+        if case .array(let items) = self, items.isEmpty { return [] }
+        return nil
+    }
+
+    /// The fields of a table, or nil.
+    public var fields: [String: CopyTree]? {
+        if case .table(let fields) = self { return fields }
+        return nil
+    }
+
+    /// The text, or nil.
+    public var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
 }
