@@ -33,7 +33,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             return
         }
         connection = writable
-        try configure(persistent: true)
+        try configure(file: path)
     }
 
     /// The file or its folder cannot be written: permissions, or a read-only file system.
@@ -46,7 +46,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     private init(connection: SQLiteConnection, syncs: Bool) throws {
         self.connection = connection
         self.syncs = syncs
-        try configure(persistent: false)
+        try configure(file: nil)
     }
 
     /// A store in memory (":memory:"), for tests.
@@ -54,7 +54,18 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try SQLiteMomentStore(connection: SQLiteConnection(path: ":memory:"), syncs: syncs)
     }
 
-    private func configure(persistent: Bool) throws {
+    /// SQLite forgets, between runs, how much of the log is already in the database, so a log
+    /// kept across runs would be copied in again and again and read whole at every start. Once it
+    /// passes 1 MB it is folded in and emptied here, at the start of a run: two syncs, once per
+    /// megabyte written.
+    private func foldLargeLog(path: String) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        guard size > 1_048_576 else { return }
+        _ = try connection.scalarText("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// `file`: the database's path, nil in memory.
+    private func configure(file: String?) throws {
         try connection.execute("PRAGMA busy_timeout = 5000")
         // A database from a newer yadg is read as it is and never written (not even its journal mode).
         let found = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
@@ -63,11 +74,12 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try connection.execute("PRAGMA foreign_keys = ON")
             return
         }
-        if persistent {
+        if let file {
             _ = try connection.scalarText("PRAGMA journal_mode = WAL")
             // The log stays between runs and is not checkpointed on close: one sync per commit
             // (<doc:Storage>, "Syncs").
             connection.keepWriteAheadLog()
+            try foldLargeLog(path: file)
         }
         try connection.execute(
             "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY")
