@@ -3,6 +3,10 @@
 /// event stays on one line and carries no raw terminal controls.
 public enum JSONText {
     public static func quote(_ text: String) -> String {
+        // Printable ASCII without quotes or backslashes is its own literal (keys, most texts).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
