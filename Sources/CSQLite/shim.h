@@ -5,6 +5,10 @@
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type yadg_sqlite_transient(void) { return SQLITE_TRANSIENT; }
 
+/// Turns off SQLite's memory statistics, which take a global lock on every allocation (yadg never
+/// reads them). Must run before SQLite is initialised; sqlite3_config is variadic.
+static inline int yadg_sqlite_no_memstatus(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+
 /// Keeps the write-ahead log between runs and skips the checkpoint when the last connection
 /// closes (sqlite3_db_config is variadic, which Swift cannot call). A one-shot `yadg log` then
 /// syncs the disk once, for its commit; the log is folded into the database by SQLite's own

@@ -12,11 +12,17 @@ public final class SQLiteConnection {
     var batchFailure: (any Error)?
     let handle: OpaquePointer
 
+    /// Process-wide settings, applied once before the first connection opens.
+    private static let configured: Void = { _ = yadg_sqlite_no_memstatus() }()
+
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
+    /// Without SQLite's own per-connection mutex (`NOMUTEX`): the store's lock already lets one
+    /// caller at a time use a connection and its statements.
     /// The corresponding C function is `sqlite3_open_v2`.
     public init(path: String, readOnly: Bool = false) throws {
+        _ = Self.configured
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_FULLMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
