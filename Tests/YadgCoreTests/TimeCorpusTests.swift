@@ -17,8 +17,8 @@ struct TimeCorpusTests {
         let text: String
     }
 
-    static func load() throws -> [Case] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/time-dev.jsonl")
+    static func load(_ name: String = "time-dev.jsonl") throws -> [Case] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/" + name)
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         return try lines.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -61,5 +61,20 @@ struct TimeCorpusTests {
         }
         let accuracy = Double(cases.count - failures.count) / Double(cases.count)
         #expect(accuracy >= 0.97, "accuracy \(accuracy); failing:\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// yadg's own cases for §9 of the time semantics (informal phrasings), each rule with the
+    /// look-alikes it must leave alone: all of them right.
+    @Test("The informal phrasings of §9 are all read as meant, and their look-alikes left alone")
+    func informalCorpus() throws {
+        let cases = try Self.load("time-informal.jsonl")
+        #expect(cases.count >= 35)
+        let parser = TimeExpressionParser()
+        for c in cases {
+            let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
+            #expect(
+                Self.isCorrect(c, parsed),
+                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\"")
+        }
     }
 }

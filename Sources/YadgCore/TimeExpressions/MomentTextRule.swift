@@ -6,7 +6,7 @@
 /// points of the rule the shared evaluation corpus was written with).
 public enum MomentTextRule {
     static let connectors: [[Unicode.Scalar]] = [
-        "at", "on", "around", "about", "approximately", "approx.", "circa", "in the", "the",
+        "at like", "around like", "at", "on", "around", "about", "approximately", "approx.", "circa", "in the", "the",
     ].map { Array($0.unicodeScalars) }
     static let separators: Set<Unicode.Scalar> = [":", ",", ";", "-", "\u{2013}", "\u{2014}"]
 

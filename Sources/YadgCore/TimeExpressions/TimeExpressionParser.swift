@@ -46,19 +46,41 @@ public struct TimeExpressionParser: Sendable {
     public init() {
         families = [
             NowParser(), UnitsAgoParser(), CasualDayParser(), ClockTimeParser(), WeekdayParser(), MonthDayParser(),
-            WeekParser(), FutureParser(),
+            WeekParser(), FutureParser(), VaguePastParser(), OrdinalDayParser(), PlanParser(),
         ]
-        refiners = [NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(), FutureIntentRefiner()]
+        refiners = [
+            PlanFallbackRefiner(), NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(),
+            FutureIntentRefiner(),
+        ]
         // One bit per family in a UInt32: a 33rd family needs a wider mask.
-        precondition(families.count <= UInt32.bitWidth, "more time families than bits in the trigger mask")
+        precondition(families.count < UInt32.bitWidth, "more time families than bits in the trigger mask")
         var byWord: [String: UInt32] = [:]
         var numbers: UInt32 = 0
         for (index, family) in families.enumerated() {
             for word in family.triggers { byWord[word, default: 0] |= 1 << index }
             if family.triggeredByNumbers { numbers |= 1 << index }
         }
+        // Informal spellings are looked up with the triggers, in the same single hash per word: a
+        // phrase holding one is normalised, then its triggers read again.
+        for word in InformalSpelling.lookedFor { byWord[word, default: 0] |= Self.informalBit }
         familiesByWord = byWord
         numberFamilies = numbers
+    }
+
+    /// The top bit of the trigger mask: the word is an informal spelling (``InformalSpelling``).
+    static let informalBit: UInt32 = 1 << 31
+
+    /// The families the tokens can start (and ``informalBit`` when a spelling needs reading).
+    private func wanted(_ tokens: [TimeToken]) -> UInt32 {
+        var wanted: UInt32 = 0
+        for token in tokens {
+            switch token.kind {
+            case .word: wanted |= familiesByWord[token.lower] ?? 0
+            case .number: wanted |= numberFamilies
+            case .punctuation: wanted |= token.lower == "@" ? Self.informalBit : 0
+            }
+        }
+        return wanted
     }
 
     /// Reads `phrase` against `now` in the calendar's time zone.
@@ -68,15 +90,13 @@ public struct TimeExpressionParser: Sendable {
 
     public func parse(_ phrase: String, now: Date, timeZone: TimeZone) -> ParsedMoment {
         let scalars = Array(phrase.unicodeScalars)
-        let tokens = TimeToken.tokenize(scalars)
-        var wanted: UInt32 = 0
-        for token in tokens {
-            switch token.kind {
-            case .word: wanted |= familiesByWord[token.lower] ?? 0
-            case .number: wanted |= numberFamilies
-            case .punctuation: break
-            }
+        var tokens = TimeToken.tokenize(scalars)
+        var wanted = self.wanted(tokens)
+        if wanted & Self.informalBit != 0 {
+            tokens = InformalSpelling.normalize(tokens)
+            wanted = self.wanted(tokens)
         }
+        wanted &= ~Self.informalBit
         var matches: [TimeMatch] = []
         // The context (local date and time of now) is computed only when some family can match.
         let context = wanted == 0 ? nil : TimeContext(now: now, zone: timeZone)

@@ -17,6 +17,9 @@ public struct TimeToken: Sendable, Equatable {
     public let value: Double?
     /// A number token written with a decimal point.
     public var hasDecimalPoint: Bool = false
+    /// A number said loosely, "9ish" or "9-ish" (the suffix is part of the token): a time of day
+    /// even without "at" before it.
+    public var approximate: Bool = false
 
     /// Splits a phrase into tokens. Letters and digits split from each other ("2h" → "2", "h"),
     /// apostrophes stay inside words ("yesterday's"), digits keep decimals and thousands ("1.5").

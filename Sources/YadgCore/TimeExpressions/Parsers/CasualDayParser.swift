@@ -40,7 +40,8 @@ struct CasualDayParser: TimeExpressionFamily {
                 add(start, i + 2, .day(context.today - 1, part: next == "night" ? .night : .evening))
             case "this":
                 guard let part = DayPart(word: t.word(i + 1)) else { continue }
-                let start = t.word(i - 1) == "earlier" ? i - 1 : i
+                // "earlier this morning", "early this morning": the same part of the day.
+                let start = t.word(i - 1) == "earlier" || t.word(i - 1) == "early" ? i - 1 : i
                 add(start, i + 2, .day(context.logicalToday, part: part))
             case "tonight":
                 let start = t.word(i - 1) == "earlier" ? i - 1 : i

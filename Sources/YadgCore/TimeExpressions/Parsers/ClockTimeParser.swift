@@ -58,7 +58,10 @@ struct ClockTimeParser: TimeExpressionFamily {
                 continue
             }
             // A bare hour: "at 7".
-            guard (1...12).contains(hour), hasConnector(t, i), !followedByUnitOrNoun(t, end) else { continue }
+            // "9ish" needs no "at", but only at the end of a clause ("ate 9ish cookies" counts).
+            let looseAtEnd = t[i].approximate && (end == t.count || t[end].kind == .punctuation)
+            guard (1...12).contains(hour), hasConnector(t, i) || looseAtEnd, !followedByUnitOrNoun(t, end)
+            else { continue }
             found.append(match(i..<end, ClockTime(hour: hour, minute: 0, meridiem: nil, explicit: false)))
         }
         return found
