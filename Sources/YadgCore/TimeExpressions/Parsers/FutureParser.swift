@@ -2,8 +2,9 @@ import Foundation
 
 /// Plans, which are not wins yet: "in 2 hours", "in a few days", "2 hours from now".
 ///
-/// "in 30 minutes" is also how people state a duration ("ran 5k in 30 minutes"), so it counts as a
-/// plan only when it opens the phrase, when the phrase speaks of the future ("I'll", "going to"),
+/// "in 30 minutes" is also how people state a duration ("ran 5k in 30 minutes", "homework done in
+/// 45 mins"), so it counts as a plan only when it opens the phrase (and no past tense follows: "in
+/// 30 minutes I cleaned the kitchen"), when the phrase speaks of the future ("I'll", "going to"),
 /// or when nothing before it is in the past tense ("call mom in 10 minutes") and it does not follow
 /// "first" ("first coffee in a month").
 struct FutureParser: TimeExpressionFamily {
@@ -17,6 +18,9 @@ struct FutureParser: TimeExpressionFamily {
         "found", "saw", "met", "paid", "sent", "spent", "built", "bought", "brought", "kept", "left", "felt", "held",
         "rode", "drove", "flew", "sang", "threw", "won", "beat", "hit", "lost", "began", "came", "knew",
         "taught", "thought", "caught", "sold", "told", "wore", "woke",
+        // Results: "homework done in 45 mins", "essay written in 2 hours" (§5).
+        "done", "written", "swum", "eaten", "drawn", "sewn", "seen", "given", "taken", "gone", "grown",
+        "shown", "driven", "ridden", "flown", "sung", "begun", "broken", "chosen", "spoken", "worn",
     ]
 
     func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
@@ -39,14 +43,18 @@ struct FutureParser: TimeExpressionFamily {
     }
 
     private func isPlan(_ t: [TimeToken], before index: Int) -> Bool {
-        if index == 0 { return true }
+        // "in 30 minutes I cleaned the whole kitchen": a duration, told in the past tense after it.
+        if index == 0 { return !t.indices.contains { k in k > index && isPast(t.word(k)) } }
         // "first coffee in a month", "for the first time in 2 years": how long it had been.
         if (0..<index).contains(where: { t.word($0) == "first" }) { return false }
         if t.contains(where: { $0.kind == .word && Self.futureMarkers.contains($0.lower) }) { return true }
-        return !(0..<index).contains { k in
-            guard let w = t.word(k) else { return false }
-            return Self.irregularPast.contains(w) || (w.count > 3 && w.hasSuffix("ed"))
-        }
+        return !(0..<index).contains { k in isPast(t.word(k)) }
+    }
+
+    /// A verb in the past tense, or a result ("done", "written").
+    private func isPast(_ word: String?) -> Bool {
+        guard let word else { return false }
+        return Self.irregularPast.contains(word) || (word.count > 3 && word.hasSuffix("ed"))
     }
 
     private func later(_ amount: AmountOfTime, _ context: TimeContext) -> Date {
