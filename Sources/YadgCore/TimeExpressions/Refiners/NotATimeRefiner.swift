@@ -9,6 +9,9 @@ struct NotATimeRefiner: TimeMatchRefiner {
     static let otherEventWords: Set<String> = [
         "for", "due", "since", "expires", "expire", "expired", "starts", "start", "until", "till", "before", "after",
         "every", "each",
+        // "replied to that email from last week", "leftovers from yesterday": when the thing is
+        // from, not when the win happened (§5.7).
+        "from",
     ]
     static let determiners: Set<String> = [
         "the", "my", "a", "an", "another", "every", "each", "our", "your", "his", "her", "their", "its", "that",
