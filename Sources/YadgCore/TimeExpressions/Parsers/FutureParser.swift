@@ -52,7 +52,10 @@ struct FutureParser: TimeExpressionFamily {
     }
 
     /// A verb in the past tense, or a result ("done", "written").
-    private func isPast(_ word: String?) -> Bool {
+    private func isPast(_ word: String?) -> Bool { Self.isPastTense(word) }
+
+    /// The same, for other families ("did my taxes this weekend").
+    static func isPastTense(_ word: String?) -> Bool {
         guard let word else { return false }
         return Self.irregularPast.contains(word) || (word.count > 3 && word.hasSuffix("ed"))
     }

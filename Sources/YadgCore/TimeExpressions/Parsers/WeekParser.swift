@@ -25,7 +25,10 @@ struct WeekParser: TimeExpressionFamily {
                 meaning = period(unit, offset: -1, context)
             case "this":
                 if t.word(i - 2) == "earlier" { start = i - 2 }
-                meaning = period(unit, offset: 0, context)
+                // "did my taxes this weekend", said on a weekday: told in the past tense, it is the
+                // weekend just gone, not the coming one (§5.1).
+                let toldAsDone = unit == "weekend" && (0..<start).contains { FutureParser.isPastTense(t.word($0)) }
+                meaning = period(unit, offset: 0, context, inProgressOrLast: toldAsDone)
             case "next":
                 meaning = period(unit, offset: 1, context)
             case "the" where unit == "weekend" && ["over", "on", "at"].contains(t.word(i - 2)):
