@@ -5,12 +5,6 @@ import Foundation
 /// Uses Howard Hinnant's days-from-civil algorithms for the proleptic Gregorian calendar.
 public enum CivilTime {
     /// Days since 1970-01-01 for a Gregorian date.
-    /// How many days `month` has in `year`.
-    public static func daysIn(month: Int, year: Int) -> Int {
-        let next = month == 12 ? daysFromCivil(year: year + 1, month: 1, day: 1) : daysFromCivil(year: year, month: month + 1, day: 1)
-        return next - daysFromCivil(year: year, month: month, day: 1)
-    }
-
     public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

@@ -67,6 +67,8 @@ struct MonthDayParser: TimeExpressionFamily {
         }
         // "May 3 concert" is refused by the noun rule later; "May 30 minutes" is not a date.
         if let next = t.word(i + 1), TimeUnit.read(next) != nil { return nil }
+        // "called May 3 times": a name and a count (§5).
+        if let next = t.word(i + 1), ["times", "time", "x"].contains(next) { return nil }
         return (day, i + 1)
     }
 

@@ -17,7 +17,7 @@ struct OrdinalDayParser: TimeExpressionFamily {
             // This month's, or the latest earlier month that has that day.
             var (year, month) = (f.year, f.month)
             if day > f.day { (year, month) = month == 1 ? (year - 1, 12) : (year, month - 1) }
-            while day > CivilTime.daysIn(month: month, year: year) {
+            while day > AmountOfTime.daysIn(month: month, year: year) {
                 (year, month) = month == 1 ? (year - 1, 12) : (year, month - 1)
             }
             let start = t.word(i - 3) == "on" ? i - 3 : i - 2

@@ -23,6 +23,11 @@ struct WeekParser: TimeExpressionFamily {
             case "past" where t.word(i - 2) == "this":  // "this past week"
                 start = i - 2
                 meaning = period(unit, offset: -1, context)
+            case "past" where unit != "weekend":
+                // "the past week", "past month": the last seven days (thirty, a year) up to now (§5).
+                start = t.word(i - 2) == "the" ? i - 2 : i - 1
+                let days: Double = unit == "week" ? 7 : unit == "month" ? 30 : 365
+                meaning = .period(start: context.now.addingTimeInterval(-days * 86400), end: context.now)
             case "this":
                 if t.word(i - 2) == "earlier" { start = i - 2 }
                 // "did my taxes this weekend", said on a weekday: told in the past tense, it is the

@@ -35,6 +35,7 @@ struct NotATimeRefiner: TimeMatchRefiner {
             {
                 return false
             }
+            if Self.namesAnEvent(t, before: first) { return false }
             var k = first - 1
             while k >= 0 {
                 if let w = t.word(k), Self.otherEventWords.contains(w) { return false }
@@ -47,6 +48,20 @@ struct NotATimeRefiner: TimeMatchRefiner {
             }
             return true
         }
+    }
+
+    /// "registered for the half marathon in October", "tickets for the concert in March": "in" or
+    /// "on" after "for the" and a few words names when that event is, not the win (§5.7). "went for
+    /// a run in October" (no "the") is the run's own time.
+    static func namesAnEvent(_ t: [TimeToken], before first: Int) -> Bool {
+        guard let connector = t.word(first - 1), connector == "in" || connector == "on" || t.word(first) == "in"
+        else { return false }
+        let end = t.word(first) == "in" ? first : first - 1
+        for k in stride(from: end - 1, through: max(0, end - 5), by: -1) {
+            guard let w = t.word(k), w != "and" else { return false }
+            if w == "the", t.word(k - 1) == "for" { return k < end - 1 }
+        }
+        return false
     }
 
     /// "the day before yesterday" and "the 3rd of November" carry their own "the".
