@@ -63,9 +63,9 @@ struct TimeCorpusTests {
         #expect(accuracy >= 0.97, "accuracy \(accuracy); failing:\n\(failures.joined(separator: "\n"))")
     }
 
-    /// yadg's own cases for §9 of the time semantics (informal phrasings), each rule with the
+    /// yadg's own cases for §5 of the time semantics (informal phrasings), each rule with the
     /// look-alikes it must leave alone: all of them right.
-    @Test("The informal phrasings of §9 are all read as meant, and their look-alikes left alone")
+    @Test("The informal phrasings of §5 are all read as meant, and their look-alikes left alone")
     func informalCorpus() throws {
         let cases = try Self.load("time-informal.jsonl")
         #expect(cases.count >= 35)

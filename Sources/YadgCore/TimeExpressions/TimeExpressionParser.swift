@@ -46,7 +46,7 @@ public struct TimeExpressionParser: Sendable {
     public init() {
         families = [
             NowParser(), UnitsAgoParser(), CasualDayParser(), ClockTimeParser(), WeekdayParser(), MonthDayParser(),
-            WeekParser(), FutureParser(), VaguePastParser(), OrdinalDayParser(), PlanParser(),
+            WeekParser(), FutureParser(), VaguePastParser(), OrdinalDayParser(), PlanParser(), IsoDateParser(),
         ]
         refiners = [
             PlanFallbackRefiner(), NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(),

@@ -41,7 +41,10 @@ struct CasualDayParser: TimeExpressionFamily {
             case "this":
                 guard let part = DayPart(word: t.word(i + 1)) else { continue }
                 // "earlier this morning", "early this morning": the same part of the day.
-                let start = t.word(i - 1) == "earlier" || t.word(i - 1) == "early" ? i - 1 : i
+                // "sometime this morning", "some time this morning": the part, too.
+                let start =
+                    t.word(i - 1) == "earlier" || t.word(i - 1) == "early" || t.word(i - 1) == "sometime"
+                    ? i - 1 : (t.word(i - 1) == "time" && t.word(i - 2) == "some" ? i - 2 : i)
                 add(start, i + 2, .day(context.logicalToday, part: part))
             case "tonight":
                 let start = t.word(i - 1) == "earlier" ? i - 1 : i

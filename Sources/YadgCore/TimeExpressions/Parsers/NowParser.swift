@@ -8,6 +8,12 @@ struct NowParser: TimeExpressionFamily {
         for i in t.indices {
             switch t.word(i) {
             case "now":
+                // "3 days in a row now", "for a week now": a filler after a count, not a time (§5).
+                if !["just", "right"].contains(t.word(i - 1) ?? ""),
+                    (max(0, i - 3)..<i).contains(where: { t.word($0) == "row" || TimeUnit.read(t.word($0)) != nil })
+                {
+                    continue
+                }
                 let start = ["just", "right"].contains(t.word(i - 1)) ? i - 1 : i
                 found.append(TimeMatch(tokens: start..<(i + 1), meaning: .instant(context.now), family: "now"))
             case "moments" where t.word(i + 1) == "ago":

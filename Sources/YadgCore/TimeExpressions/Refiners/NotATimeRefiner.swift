@@ -35,7 +35,7 @@ struct NotATimeRefiner: TimeMatchRefiner {
             {
                 return false
             }
-            if Self.namesAnEvent(t, before: first) { return false }
+            if Self.namesAnEvent(t, before: first) || Self.inAClauseAboutTheThing(t, before: first) { return false }
             var k = first - 1
             while k >= 0 {
                 if let w = t.word(k), Self.otherEventWords.contains(w) { return false }
@@ -60,6 +60,20 @@ struct NotATimeRefiner: TimeMatchRefiner {
         for k in stride(from: end - 1, through: max(0, end - 5), by: -1) {
             guard let w = t.word(k), w != "and" else { return false }
             if w == "the", t.word(k - 1) == "for" { return k < end - 1 }
+        }
+        return false
+    }
+
+    /// "finished the book I started in June": after a verb in the past tense, a thing ("the book")
+    /// and a clause about it ("I started"), the time is the clause's, not the win's (§5.7).
+    static func inAClauseAboutTheThing(_ t: [TimeToken], before first: Int) -> Bool {
+        let pronouns: Set<String> = ["i", "we", "you", "he", "she", "they"]
+        for k in stride(from: first - 2, through: max(2, first - 6), by: -1) {
+            guard let pronoun = t.word(k), pronouns.contains(pronoun), t.word(k - 1) != nil,
+                let determiner = t.word(k - 2), determiners.contains(determiner),
+                FutureParser.isPastTense(t.word(k + 1)), first - (k + 1) <= 2  // right after the clause's verb
+            else { continue }
+            if (0..<(k - 2)).contains(where: { FutureParser.isPastTense(t.word($0)) }) { return true }
         }
         return false
     }
