@@ -66,8 +66,9 @@ struct NotATimeRefiner: TimeMatchRefiner {
 
     /// "finished the book I started in June": after a verb in the past tense, a thing ("the book")
     /// and a clause about it ("I started"), the time is the clause's, not the win's (§5.7).
+    static let pronouns: Set<String> = ["i", "we", "you", "he", "she", "they"]
+
     static func inAClauseAboutTheThing(_ t: [TimeToken], before first: Int) -> Bool {
-        let pronouns: Set<String> = ["i", "we", "you", "he", "she", "they"]
         for k in stride(from: first - 2, through: max(2, first - 6), by: -1) {
             guard let pronoun = t.word(k), pronouns.contains(pronoun), t.word(k - 1) != nil,
                 let determiner = t.word(k - 2), determiners.contains(determiner),
