@@ -1,7 +1,7 @@
 /// Informal spellings read as the words they stand for, before any family looks at the phrase
 /// (<doc:TimeSemantics>, §5): `yday` is `yesterday`, `nite` is `night`, `wknd` is `weekend`,
-/// `tmrw` is `tomorrow`, `thurs` is `thursday`, `this am` is `this morning`, `@ 6am` is `at 6am`,
-/// `9ish` is `9`, `at like 8` is `at 8`. A rewritten token keeps its place in the phrase (and a
+/// `tmrw` is `tomorrow`, `thurs` is `thursday`, `@ 6am` is `at 6am`, `9ish` is `9`. (`this am` is
+/// ``DayPart``'s, and `at like 8` the clock family's, so common words cost no second pass.) A rewritten token keeps its place in the phrase (and a
 /// merged one covers every character it stands for), so the text rule still cuts out exactly what
 /// was written.
 enum InformalSpelling {
@@ -22,7 +22,7 @@ enum InformalSpelling {
     static let dayIntroducers: Set<String> = ["on", "last", "this", "past", "since", "by", "until", "next"]
 
     /// Every word this may rewrite (the parser looks them up with its trigger words).
-    static let lookedFor: [String] = Array(words.keys) + Array(ambiguousDays.keys) + ["ish", "am", "pm", "like"]
+    static let lookedFor: [String] = Array(words.keys) + Array(ambiguousDays.keys) + ["ish"]
 
     static func normalize(_ tokens: [TimeToken]) -> [TimeToken] {
         var out: [TimeToken] = []
@@ -56,20 +56,6 @@ enum InformalSpelling {
             }
             guard token.kind == .word else {
                 out.append(token)
-                i += 1
-                continue
-            }
-            // "at like 8": "at".
-            if token.lower == "at", let next, next.lower == "like", i + 2 < tokens.count, tokens[i + 2].kind == .number {
-                out.append(token.covering(through: next))
-                i += 2
-                continue
-            }
-            // "this am", "yesterday pm": the part of the day.
-            if token.lower == "am" || token.lower == "pm", let previous = out.last,
-                previous.lower == "this" || previous.lower == "yesterday" || previous.lower == "tomorrow"
-            {
-                out.append(token.renamed(token.lower == "am" ? "morning" : "afternoon"))
                 i += 1
                 continue
             }

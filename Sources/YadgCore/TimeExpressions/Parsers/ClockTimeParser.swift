@@ -109,6 +109,8 @@ struct ClockTimeParser: TimeExpressionFamily {
     }
 
     private func hasConnector(_ t: [TimeToken], _ i: Int) -> Bool {
+        // "at like 8", "around like 9" (§5.2).
+        if t.word(i - 1) == "like", let w = t.word(i - 2) { return w == "at" || w == "around" }
         if let w = t.word(i - 1) { return Self.connectors.contains(w) }
         return t.isMark(i - 1, "@") || t.isMark(i - 1, "~")
     }

@@ -6,8 +6,9 @@ public enum DayPart: String, CaseIterable, Sendable {
 
     init?(word: String?) {
         switch word {
-        case "morning": self = .morning
-        case "afternoon": self = .afternoon
+        // "this am", "yesterday pm" (§5.1): only ever looked up after a day word, so "6 am" is a clock.
+        case "morning", "am": self = .morning
+        case "afternoon", "pm": self = .afternoon
         case "evening": self = .evening
         case "night": self = .night
         default: return nil
