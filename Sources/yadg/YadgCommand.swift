@@ -98,7 +98,7 @@ struct YadgCommand {
             environment: environment, config: ai.config, backendURL: settings.backendURL)
         shell.facts = facts(
             ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
-            entitlement: entitlement?.service ?? .none)
+            entitlement: entitlement?.service ?? .none, database: paths.database)
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
@@ -116,14 +116,16 @@ struct YadgCommand {
     }
 
     /// What Settings, the paywall and `/support` say about this installation.
-    private func facts(ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService) -> AppFacts {
+    private func facts(
+        ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService, database: String
+    ) -> AppFacts {
         var facts = AppFacts()
         facts.version = Self.version
         facts.ai = ai.facts
         facts.configuredAI = ai.configured
         facts.backendURL = ai.settings.backendURL
         facts.userID = userID
-        facts.databasePath = AppPaths(environment: environment).database
+        facts.databasePath = database
         let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
             support: ai.config["support_url"] ?? links.support, contact: ai.config["contact"] ?? links.contact,

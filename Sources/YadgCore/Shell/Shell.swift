@@ -80,12 +80,13 @@ public final class Shell {
             return DidCommand.answer(trimmed, at: step, in: &context)
         }
         if let question = context.state.awaiting {
-            // Any line answers; a command instead of an answer lets the question go.
+            // Any line answers (Enter alone too); a command instead of an answer lets the question go.
             context.state.awaiting = nil
-            switch question {
-            case _ where trimmed.hasPrefix("/"): break
-            case .deleteConfirmation: return DeleteMyDataCommand.answer(trimmed, in: &context)
-            case .aiChoice(let choices): return AIChoiceAnswer.answer(trimmed, choices: choices, in: &context)
+            if !trimmed.hasPrefix("/") {
+                switch question {
+                case .deleteConfirmation: return DeleteMyDataCommand.answer(trimmed, in: &context)
+                case .aiChoice(let choices): return AIChoiceAnswer.answer(trimmed, choices: choices, in: &context)
+                }
             }
         }
         if trimmed.isEmpty {
