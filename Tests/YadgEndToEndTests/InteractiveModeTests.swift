@@ -184,6 +184,9 @@ extension PseudoTerminal {
             try terminal.waitFor("Glad you're here.")
             terminal.type("x\r")
             try terminal.waitFor("I Did a Thing")
+            // Keys typed before the prompt is drawn reach a terminal not yet in libedit's mode (the
+            // early-keys problem, issue 13): wait for the prompt itself.
+            try terminal.waitFor("› ")
         } catch {
             terminal.close()
             throw error
