@@ -34,6 +34,7 @@ struct DumbTerminalEndToEndTests {
         #expect(!terminal.screenText.contains("I Did a Thing"), "still waiting for Enter")
         terminal.type("\r")
         try terminal.waitFor("I Did a Thing")
+        try terminal.waitFor("› ")
         terminal.type("\u{03}\u{04}")  // Ctrl-C clears the pre-filled first line, Ctrl-D leaves
         #expect(try terminal.waitForExit() == 0)
     }

@@ -60,6 +60,7 @@ struct InteractiveModeTests {
             arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
         defer { again.close() }
         try again.waitFor("I Did a Thing")
+        try again.waitFor("› ")  // the prompt itself, before any key
         again.type("/mo\t")  // Tab completes the command
         try again.waitFor("› /moments ")
         again.type("\r")

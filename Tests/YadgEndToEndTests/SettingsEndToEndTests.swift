@@ -81,6 +81,7 @@ struct SettingsEndToEndTests {
         let remote = try PseudoTerminal(arguments: [], environment: YadgProcess.environment(home: home, extra: overSSH))
         defer { remote.close() }
         try remote.waitFor("I Did a Thing")
+        try remote.waitFor("› ")
         remote.type("/premium start\r")
         try remote.waitFor("Open this link in a browser:\n\(link)\n")
         remote.type("\u{04}")
