@@ -1,4 +1,6 @@
 import Foundation
+import YadgCore
+import YadgStorage
 
 /// The conversation's start to prompt and a one-shot `yadg log`, side by side with a Swift "hello"
 /// that imports Foundation (built here with the same toolchain, `swiftc -O`), over a home of
@@ -7,10 +9,8 @@ import Foundation
 /// README installs it), like with like.
 enum StartBenchmark {
     static func run(runs: Int = 31, staticStdlib: Bool = false) {
-        let yadg = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "yadg")
-            .path
-        let folder = NSTemporaryDirectory() + "yadg-bench-start-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let yadg = BenchHarness.yadgBeside()
+        let folder = BenchHarness.temporaryFolder("start")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard let hello = buildHello(in: folder, staticStdlib: staticStdlib) else {
             print("yadg-bench: could not build the Foundation hello with swiftc")
@@ -23,9 +23,10 @@ enum StartBenchmark {
         env["TERM"] = "xterm-256color"
         // A home past its first run, with 10,000 moments.
         try! PipeBenchmark.phrases(10_000).write(toFile: folder + "/phrases.txt", atomically: true, encoding: .utf8)
-        _ = PipeBenchmark.time(yadg, ["--no-ai"], input: folder + "/phrases.txt", env)
-        _ = ViewsBenchmark.timeProcess(yadg, ["settings", "ai", "none"], env)
-        seedSeen(home: home)
+        _ = BenchHarness.timeProcess(yadg, ["--no-ai"], env, input: folder + "/phrases.txt")
+        _ = BenchHarness.timeProcess(yadg, ["settings", "ai", "none"], env)
+        // Onboarding seen, so the start goes straight to Home.
+        try! SQLiteMomentStore(path: home + "/moments.db").setState([.hasSeenOnboarding: "1"])
 
         var prompt: [[Double]] = [[], []]
         var log: [[Double]] = [[], []]
@@ -37,16 +38,6 @@ enum StartBenchmark {
         }
         ViewsBenchmark.compare("start to prompt (vs hello)", prompt)
         ViewsBenchmark.compare("yadg log (vs hello)", log)
-    }
-
-    /// Onboarding seen, so the start goes straight to Home.
-    static func seedSeen(home: String) {
-        let db = home + "/moments.db"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlite3", db, "INSERT OR REPLACE INTO state (key, value) VALUES ('hasSeenOnboarding', '1')"]
-        try? process.run()
-        process.waitUntilExit()
     }
 
     /// `import Foundation; print("› ")`, compiled as yadg is.

@@ -13,14 +13,8 @@ enum ViewsBenchmark {
     /// `against`: another yadg binary (an older build, say), timed in the same run, interleaved
     /// with this one, so a noisy machine affects both alike; the ratio is this one over that one.
     static func run(moments count: Int = 100_000, runs: Int = 21, against other: String? = nil) {
-        let yadg = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "yadg")
-            .path
-        guard FileManager.default.isExecutableFile(atPath: yadg) else {
-            print("yadg-bench: build yadg first (swift build -c release)")
-            exit(1)
-        }
-        let home = NSTemporaryDirectory() + "yadg-bench-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let yadg = BenchHarness.yadgBeside()
+        let home = BenchHarness.temporaryFolder("views")
         defer { try? FileManager.default.removeItem(atPath: home) }
         let seedStart = Date()
         seed(count, into: home)
@@ -105,21 +99,9 @@ enum ViewsBenchmark {
         _ = try! store.insert(batch)
     }
 
-    /// Wall time of one run from posix_spawn to exit, output discarded.
+    /// Wall time of one run, output discarded.
     static func timeProcess(_ path: String, _ arguments: [String], _ env: [String: String]) -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd in [Int32(0), 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return .nan }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        BenchHarness.timeProcess(path, arguments, env)
     }
 
     /// From exec to the prompt on a pseudo-terminal, then Ctrl-D.

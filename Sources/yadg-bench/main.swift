@@ -18,16 +18,10 @@ switch arguments.first {
 case "parse":
     ParseBenchmark.run(corpusPath: arguments.dropFirst().first ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl")
 case "views":
-    // `views --against PATH`: the same figures for another yadg binary, side by side in one run.
-    let against = arguments.firstIndex(of: "--against").flatMap {
-        arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-    }
-    ViewsBenchmark.run(against: against)
+    // `--against PATH`: the same figures for another yadg binary, side by side in one run.
+    ViewsBenchmark.run(against: BenchHarness.option("--against", in: arguments))
 case "pipe":
-    let against = arguments.firstIndex(of: "--against").flatMap {
-        arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
-    }
-    PipeBenchmark.run(against: against)
+    PipeBenchmark.run(against: BenchHarness.option("--against", in: arguments))
 case "start":
     StartBenchmark.run(staticStdlib: arguments.contains("--static"))
 default:

@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the whole-process benchmarks share: the yadg built beside this binary, a temporary
+/// folder, and the wall time of one run.
+enum BenchHarness {
+    /// The `yadg` built beside `yadg-bench`; exits with a hint when there is none.
+    static func yadgBeside() -> String {
+        let yadg = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "yadg")
+            .path
+        guard FileManager.default.isExecutableFile(atPath: yadg) else {
+            print("yadg-bench: build yadg first (swift build -c release)")
+            exit(1)
+        }
+        return yadg
+    }
+
+    /// A new empty folder under the temporary directory (the caller removes it).
+    static func temporaryFolder(_ label: String) -> String {
+        let folder = NSTemporaryDirectory() + "yadg-bench-\(label)-" + UUID().uuidString
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Wall time of one run from posix_spawn to exit in milliseconds, stdin from `input`, output
+    /// discarded.
+    static func timeProcess(_ path: String, _ arguments: [String], _ env: [String: String], input: String = "/dev/null")
+        -> Double
+    {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        for fd in [Int32(1), 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return .nan }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    }
+
+    /// The value after `--name` in the arguments, if any (`--against OLD_YADG`).
+    static func option(_ name: String, in arguments: [String]) -> String? {
+        arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    }
+}
