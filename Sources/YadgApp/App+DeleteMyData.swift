@@ -35,7 +35,11 @@ extension App {
         session.dataDeleted = true  // from here on, nothing is sent or saved in this run
         let report = eraser.erase()
         if let (path, reason) = report.failed.first {
-            return .failed(Copy.fill(words.failed, ["path": path, "reason": reason]))
+            // The marker stays and the next start finishes the deletion, so nothing more may be
+            // saved in this run: it would be acknowledged and then removed.
+            var reply = ShellReply.failed(Copy.fill(words.failed, ["path": path, "reason": reason]))
+            reply.effects = [.quit]
+            return reply
         }
         lines.insert(StyledLine(report.removed.isEmpty ? words.nothingFound : words.done, .primary), at: 0)
         if !report.removed.isEmpty {

@@ -97,7 +97,7 @@ public struct LocalDataEraser: Sendable {
     public func handWrittenFiles() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: configDirectory)) ?? []
         let own = Set(ownPaths + [marker])
-        return names.sorted().map { configDirectory + "/" + $0 }.filter { !own.contains($0) && !$0.hasSuffix("/.deleting") }
+        return names.sorted().map { configDirectory + "/" + $0 }.filter { !own.contains($0) }
     }
 
     /// Creates the marker durably (its folder entry synced), or says it could not.

@@ -29,12 +29,12 @@ struct PremiumCommand: ShellCommand {
         switch parsed {
         case .paywall:
             // Nothing to unlock, or no server to ask: the paywall says so without asking anyone.
-            if Self.nothingToUnlock(context) || context.facts.entitlementService == .none {
+            if context.facts.noServerToAsk {
                 return Self.render(nil, in: context)
             }
             return ShellReply(effects: [.checkEntitlement(.paywall)])
         case .start(let plan):
-            if Self.nothingToUnlock(context) { return context.shown([StyledLine(words.ownProvider)], by: "premium") }
+            if context.facts.nothingToUnlock { return context.shown([StyledLine(words.ownProvider)], by: "premium") }
             if let cached = PremiumState.cached(context), cached.isActive(at: context.clock.now()) {
                 return context.shown([StyledLine(PremiumState.line(context), .primary), StyledLine(words.manageHint, .dim)], by: "premium")
             }
@@ -47,16 +47,11 @@ struct PremiumCommand: ShellCommand {
         }
     }
 
-    /// With the person's own AI provider (and no backend) praise and summaries are theirs already.
-    static func nothingToUnlock(_ context: CommandContext) -> Bool {
-        context.facts.ai.isOwnProvider && context.facts.backendURL == nil
-    }
-
     /// The paywall, with what a server said (nil: nothing to unlock, or nothing to ask).
     static func render(_ lookup: EntitlementLookup?, in context: CommandContext) -> ShellReply {
         let words = context.copy[PremiumCopy.self]
         var lines = [StyledLine(words.title, .title), StyledLine(words.subheader, .secondary), StyledLine("")]
-        if nothingToUnlock(context) {
+        if context.facts.nothingToUnlock {
             lines.append(StyledLine(words.ownProvider))
             return context.shown(lines, by: spec.name)
         }
@@ -98,7 +93,7 @@ struct RestoreCommand: ShellCommand {
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        if PremiumCommand.nothingToUnlock(context) || context.facts.entitlementService == .none {
+        if context.facts.noServerToAsk {
             return context.shown([StyledLine(PremiumState.line(context))], by: Self.spec.name)
         }
         return ShellReply(effects: [.checkEntitlement(.restore)])
@@ -122,7 +117,7 @@ struct ManageCommand: ShellCommand {
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        if PremiumCommand.nothingToUnlock(context) || context.facts.entitlementService == .none {
+        if context.facts.noServerToAsk {
             return context.shown([StyledLine(PremiumState.line(context))], by: Self.spec.name)
         }
         return ShellReply(effects: [.checkEntitlement(.manage)])

@@ -55,6 +55,12 @@ public struct AppFacts: Sendable, Equatable {
         case environment, configFile, settings, firstRun, thisRun, nobody
     }
 
+    /// The person's own AI provider, and no backend: praise and summaries are theirs already.
+    public var nothingToUnlock: Bool { ai.isOwnProvider && backendURL == nil }
+
+    /// No server is asked about Premium: nothing to unlock, or no service to ask.
+    public var noServerToAsk: Bool { nothingToUnlock || entitlementService == .none }
+
     /// The purchase page for a plan, linked to this anonymous id.
     public func purchaseLink(plan: String) -> String {
         Copy.fill(links.purchase, ["plan": plan, "user": userID])

@@ -109,7 +109,7 @@ enum PremiumState {
     static func line(_ lookup: EntitlementLookup, _ context: CommandContext) -> String {
         let words = context.copy[PremiumCopy.self]
         let now = context.clock.now()
-        if context.facts.ai.isOwnProvider && context.facts.backendURL == nil { return words.ownProvider }
+        if context.facts.nothingToUnlock { return words.ownProvider }
         guard lookup.service != .none else { return words.notOffered }
         guard let entitlement = lookup.entitlement else {
             return lookup.problem.map { Copy.fill(words.checkFailed, ["reason": $0.words(context.copy)]) }
