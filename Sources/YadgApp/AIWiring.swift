@@ -27,11 +27,11 @@ public enum AIWiring {
         let configured = AISettings.resolve(environment: environment, config: config)
         var settings = configured
         var chosenBy = source(of: configured, environment: environment, config: config)
-        // A variable set for this run wins; otherwise the choice made in /settings ai (or at the
-        // first run's question) wins over the config file.
+        // A variable set for this run wins; otherwise the choice made in /settings ai wins over
+        // the config file.
         let environmentChose = environment["YADG_AI_PROVIDER"] != nil || environment["YADG_AI"]?.lowercased() == "off"
-        if !environmentChose, let (choice, by) = SettingsFile(path: paths.settings).aiChoice() {
-            chosenBy = by
+        if !environmentChose, let choice = SettingsFile(path: paths.settings).aiChoice() {
+            chosenBy = .settings
             switch choice {
             case .none where settings.provider != .yadg:
                 settings.provider = .none
@@ -49,7 +49,7 @@ public enum AIWiring {
             settings.provider = .none
             settings.networkOff = true
         }
-        if settings.provider == .none && chosenBy != .settings && chosenBy != .firstRun { chosenBy = .nobody }
+        if settings.provider == .none && chosenBy != .settings { chosenBy = .nobody }
         if settings.networkOff { chosenBy = .thisRun }
         let configuredSource = source(of: configured, environment: environment, config: config)
         return AIConfiguration(

@@ -18,7 +18,7 @@ extension App {
         for case .chooseAI(let choice) in reply.effects {
             guard let paths = environment.paths else { continue }
             do {
-                try SettingsFile(path: paths.settings).write(choice, source: .settings)
+                try SettingsFile(path: paths.settings).write(choice)
             } catch {
                 return .failed(Copy.fill(copy[AIChoiceCopy.self].saveFailed, ["reason": "\(error)"]))
             }

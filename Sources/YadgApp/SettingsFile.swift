@@ -10,32 +10,31 @@ import YadgStorage
 #endif
 
 /// yadg's own settings file (`settings` in the config folder, 0600): the AI choice made with
-/// `/settings ai` or at the first run's question. yadg never writes the person's `config`; this
+/// `/settings ai` (the first run's answer about a detected provider stays in the store). yadg never writes the person's `config`; this
 /// file is the one it owns, rewritten whole (a temporary file renamed over it).
 public struct SettingsFile: Sendable {
     public let path: String
 
     public init(path: String) { self.path = path }
 
-    /// The AI choice and who made it, if one was made.
-    public func aiChoice() -> (choice: AIChoice, source: AppFacts.AIChoiceSource)? {
+    /// The AI choice, if one was made.
+    public func aiChoice() -> AIChoice? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let values = AISettings.parseConfig(text)
-        let source: AppFacts.AIChoiceSource = values["chosen_by"] == "first-run" ? .firstRun : .settings
         switch values["ai"] {
-        case "none"?: return (.none, source)
-        case "configured"?: return (.configured, source)
+        case "none"?: return AIChoice.none
+        case "configured"?: return .configured
         case "local"?:
             guard let kind = values["local_kind"], kind == "ollama" || kind == "openai", let url = values["local_url"],
                 let model = values["local_model"]
             else { return nil }
-            return (.local(LocalModelServer(kind: kind, baseURL: url, model: model, name: values["local_name"] ?? kind)), source)
+            return .local(LocalModelServer(kind: kind, baseURL: url, model: model, name: values["local_name"] ?? kind))
         default: return nil
         }
     }
 
     /// Writes the choice, replacing the file atomically.
-    public func write(_ choice: AIChoice, source: AppFacts.AIChoiceSource) throws {
+    public func write(_ choice: AIChoice) throws {
         var lines = ["# Written by yadg (/settings ai). Your own settings go in the file named config.", ""]
         switch choice {
         case .none: lines.append("ai = none")
@@ -46,7 +45,6 @@ public struct SettingsFile: Sendable {
                 "local_model = \(server.model)", "local_name = \(server.name)",
             ]
         }
-        lines.append("chosen_by = " + (source == .firstRun ? "first-run" : "settings"))
         let folder = (path as NSString).deletingLastPathComponent
         try PrivateFiles.createDirectory(folder)
         let temporary = path + ".tmp"

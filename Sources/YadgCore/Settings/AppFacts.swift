@@ -40,8 +40,8 @@ public struct AppFacts: Sendable, Equatable {
         public var baseURL = ""
         /// Where the key comes from (`OPENAI_API_KEY`, the config file), nil when none is set.
         public var keySource: String?
-        /// Who chose this provider: an environment variable, the config file, `/settings ai`, the
-        /// first run's question, or nobody (nothing set up).
+        /// Who chose this provider: an environment variable, the config file, `/settings ai`, this
+        /// run's `--no-ai`, or nobody (nothing set up).
         public var chosenBy = AIChoiceSource.nobody
         /// A provider the person runs or pays for themselves (OpenAI-compatible, Ollama): the
         /// paywall then has nothing to unlock.
@@ -52,7 +52,7 @@ public struct AppFacts: Sendable, Equatable {
 
     /// Where the AI choice came from.
     public enum AIChoiceSource: String, Sendable, Equatable {
-        case environment, configFile, settings, firstRun, thisRun, nobody
+        case environment, configFile, settings, thisRun, nobody
     }
 
     /// The person's own AI provider, and no backend: praise and summaries are theirs already.
@@ -67,8 +67,7 @@ public struct AppFacts: Sendable, Equatable {
     }
 }
 
-/// An AI choice made with `/settings ai` (or the first run's question), kept in yadg's own settings
-/// file.
+/// An AI choice made with `/settings ai`, kept in yadg's own settings file.
 public enum AIChoice: Sendable, Equatable {
     /// Nothing is sent for praise or summaries.
     case none
