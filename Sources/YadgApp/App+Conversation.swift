@@ -52,8 +52,13 @@ extension App {
             guard !reply.lines.isEmpty else { continue }
             reader.write(fitted(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
             if reply.quit { return 0 }
-            // The line's own effects, and those the carried-out ones brought (an AI choice written).
-            for effect in handled.effects + reply.effects.filter({ !handled.effects.contains($0) }) {
+            if reply.failure == nil, reply.effects.contains(where: { if case .chooseAI = $0 { true } else { false } }) {
+                // An AI choice was written (by the line, or by the list it answered): it applies
+                // from the next line.
+                app = app.reloadingAISettings()
+                (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
+            }
+            for effect in handled.effects {
                 switch effect {
                 case .requestPraise(let moment):
                     latest.set(moment.id)
@@ -72,10 +77,6 @@ extension App {
                                 outbox.post(fitted([StyledLine("  " + line, .secondary)]))
                             }, planLimited: limited)
                     }
-                case .chooseAI where reply.failure == nil:
-                    // The new choice applies from the next line.
-                    app = app.reloadingAISettings()
-                    (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
                 case .quit:
                     return 0
                 case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
