@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "YadgEndToEndTests",
-            dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer", "YadgTestSupport"]),
+            dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer", "YadgTestSupport", "YadgResources"]),
     ],
     swiftLanguageModes: [.v6]
 )

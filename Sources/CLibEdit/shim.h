@@ -50,6 +50,13 @@ static inline int yadg_terminal_columns(int fd) {
     return 80;
 }
 
+/// The terminal's height in rows, or 24 when unknown.
+static inline int yadg_terminal_rows(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+    return 24;
+}
+
 static inline int yadg_history_setsize(History *h, int size) { HistEvent ev; return history(h, &ev, H_SETSIZE, size); }
 static inline int yadg_history_setunique(History *h, int on) { HistEvent ev; return history(h, &ev, H_SETUNIQUE, on); }
 static inline int yadg_history_enter(History *h, const char *line) { HistEvent ev; return history(h, &ev, H_ENTER, line); }

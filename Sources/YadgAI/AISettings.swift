@@ -22,6 +22,28 @@ public struct AISettings: Sendable, Equatable {
     public var backendURL: String? = nil
     /// `--no-ai`: nothing is sent in this run (changes for the backend stay queued for the next).
     public var networkOff = false
+    /// Nothing was chosen or detected (not even `provider = none`): the first run may offer a
+    /// model server found on this machine.
+    public var isUnset = false
+    /// How the model is asked, from the config file (`temperature`, `max_tokens`, `stop`, and
+    /// `summary_…` for day summaries); the prompt files' settings otherwise.
+    public var modelOptions: [String: String] = [:]
+    /// Praise requests in flight at once (`YADG_AI_CONCURRENCY` or `concurrency`); nil: the
+    /// default for where the model runs (``requestsInFlight``).
+    public var concurrency: Int? = nil
+
+    /// The model runs on this machine (a local Ollama, llama.cpp or LM Studio): one request at a
+    /// time suits it, and it gets the prompts' local temperature.
+    public var isOnThisMachine: Bool {
+        guard provider == .openai || provider == .ollama,
+            let host = URLComponents(string: baseURL)?.host?.lowercased()
+        else { return false }
+        return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// How many praise requests may be in flight: as set, else 1 for a model on this machine (it
+    /// answers one at a time; a burst only times out) and 3 for a hosted one.
+    public var requestsInFlight: Int { concurrency ?? (isOnThisMachine ? 1 : 3) }
 
     public init(
         provider: Provider, baseURL: String, model: String, apiKey: String?, timeout: Double, explicit: Bool
@@ -60,6 +82,11 @@ public struct AISettings: Sendable, Equatable {
         var settings = AISettings(
             provider: .none, baseURL: "", model: "", apiKey: nil, timeout: timeout, explicit: true)
         settings.backendURL = value("YADG_API_URL", "api_url")
+        settings.concurrency = value("YADG_AI_CONCURRENCY", "concurrency").flatMap(Int.init).map { min(max($0, 1), 16) }
+        let names = Generation.settingNames
+        settings.modelOptions = config.filter {
+            names.contains($0.key) || names.map { "summary_" + $0 }.contains($0.key)
+        }
         if env["YADG_AI"]?.lowercased() == "off" {
             settings.networkOff = true  // changes for a backend stay queued
             return settings
@@ -78,6 +105,7 @@ public struct AISettings: Sendable, Equatable {
             provider = .ollama
             settings.explicit = false
         } else {
+            settings.isUnset = true
             return settings
         }
         settings.provider = provider

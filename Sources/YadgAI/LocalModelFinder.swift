@@ -5,7 +5,8 @@ import YadgHTTP
 /// Looks for a model server already running on this machine: Ollama (`OLLAMA_HOST`, or
 /// 127.0.0.1:11434), llama.cpp's `llama-server` (8080) and LM Studio (1234), which speak the
 /// OpenAI API. All are asked at once and the whole search takes at most `budget` seconds. It runs
-/// only when the person asks for the AI choices (`/settings ai`), never on a normal start.
+/// when the person asks for the AI choices (`/settings ai`) and once at the first run when no AI
+/// is chosen, never on a later start.
 public struct LocalModelFinder: Sendable {
     /// One place to look.
     public struct Candidate: Sendable, Equatable {

@@ -19,48 +19,73 @@ extension PraiseEndpoint {
 /// A chat-style model API: praise and day summaries are two prompts sent the same way.
 protocol ChatEndpoint: PraiseEndpoint {
     var prompts: PraisePrompts { get }
-    /// The request that sends these messages, asking for at most `maxTokens`.
-    func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest
+    /// The request that sends these messages, asked for as `generation` says.
+    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest
 }
 
 extension ChatEndpoint {
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
-        try chat(prompts.praiseMessages(for: request), maxTokens: 80)
+        try chat(prompts.praiseMessages(for: request), prompts.praiseGeneration)
     }
 
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
-        try chat(prompts.summaryMessages(for: request), maxTokens: 100)
+        try chat(prompts.summaryMessages(for: request), prompts.summaryGeneration)
     }
 }
 
-/// The prompts for praise, decoded from `Prompts/`.
+/// The prompts for praise, decoded from `Prompts/`: templates, few-shot examples, and how the
+/// model is asked (``Generation``).
 public struct PraisePrompts: Sendable {
     public let system: PromptTemplate
     public let user: PromptTemplate
     public let summarySystem: PromptTemplate
     public let summaryUser: PromptTemplate
+    public var praiseExamples = PromptExamples("")
+    public var summaryExamples = PromptExamples("")
+    public var praiseGeneration: Generation
+    public var summaryGeneration: Generation
 
+    /// `local`: the model runs on this machine (its own temperature); `overrides`: the config
+    /// file's values (`temperature`, `max_tokens`, `stop`; `summary_…` for summaries).
     public init(
         system: PromptTemplate, user: PromptTemplate, summarySystem: PromptTemplate = PromptTemplate(""),
-        summaryUser: PromptTemplate = PromptTemplate("")
+        summaryUser: PromptTemplate = PromptTemplate(""), overrides: [String: String] = [:], local: Bool = false
     ) {
         self.system = system
         self.user = user
         self.summarySystem = summarySystem
         self.summaryUser = summaryUser
+        // Generation reads only its own names; the summary's carry a `summary_` prefix in the config.
+        praiseGeneration = Generation(settings: system.settings, overrides: overrides, local: local)
+        var summaryOverrides: [String: String] = [:]
+        for name in Generation.settingNames { summaryOverrides[name] = overrides["summary_" + name] }
+        summaryGeneration = Generation(settings: summarySystem.settings, overrides: summaryOverrides, local: local)
     }
 
-    /// System and user chat messages for a moment's praise.
+    /// The prompts from their files (`praise-system.md`, `praise-user.md`, `praise-examples.md`
+    /// and the summary's three), as `text` reads each by name.
+    public static func read(
+        _ text: (String) -> String, overrides: [String: String] = [:], local: Bool
+    ) -> PraisePrompts {
+        var prompts = PraisePrompts(
+            system: PromptTemplate(text("praise-system.md")), user: PromptTemplate(text("praise-user.md")),
+            summarySystem: PromptTemplate(text("summary-system.md")),
+            summaryUser: PromptTemplate(text("summary-user.md")), overrides: overrides, local: local)
+        prompts.praiseExamples = PromptExamples(text("praise-examples.md"))
+        prompts.summaryExamples = PromptExamples(text("summary-examples.md"))
+        return prompts
+    }
+
+    /// System message, the examples, then the moment's message.
     func praiseMessages(for request: PraiseRequest) -> [[String: String]] {
-        [["role": "system", "content": system.text], ["role": "user", "content": userMessage(for: request)]]
+        [["role": "system", "content": system.text]] + praiseExamples.messages
+            + [["role": "user", "content": userMessage(for: request)]]
     }
 
-    /// System and user chat messages for a day's summary.
+    /// System message, the examples, then the day's message.
     func summaryMessages(for request: DaySummaryRequest) -> [[String: String]] {
-        [
-            ["role": "system", "content": summarySystem.text],
-            ["role": "user", "content": summaryMessage(for: request)],
-        ]
+        [["role": "system", "content": summarySystem.text]] + summaryExamples.messages
+            + [["role": "user", "content": summaryMessage(for: request)]]
     }
 
     /// The day's moments as "- text" lines inside the summary prompt, cleaned like a moment.
@@ -77,7 +102,10 @@ public struct PraisePrompts: Sendable {
     func userMessage(for request: PraiseRequest) -> String {
         let text = TerminalSanitizer.clean(request.text).replacingOccurrences(of: "<", with: "")
             .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: "\n", with: " ")
-        return user.filled(["moment": String(text.prefix(1000)), "when": request.when])
+        // The feeling is a word from the closed list, but an imported file could hold anything:
+        // only a single plain word goes.
+        let feeling = request.feeling.flatMap { Hashtags.isTagWord($0) ? $0 : nil }
+        return user.filled(["moment": String(text.prefix(1000)), "when": request.when, "feeling": feeling ?? ""])
     }
 }
 
@@ -96,10 +124,12 @@ public struct OpenAIChatEndpoint: ChatEndpoint {
         self.prompts = prompts
     }
 
-    func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
-        let body: [String: Any] = [
-            "model": model, "messages": messages, "temperature": 0.7, "max_tokens": maxTokens, "stream": false,
+    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
+        var body: [String: Any] = [
+            "model": model, "messages": messages, "temperature": generation.temperature,
+            "max_tokens": generation.maxTokens, "stream": false,
         ]
+        if !generation.stop.isEmpty { body["stop"] = generation.stop }
         var headers = [("Content-Type", "application/json")]
         if let apiKey, !apiKey.isEmpty { headers.append(("Authorization", "Bearer \(apiKey)")) }
         return HTTPRequest(
@@ -132,11 +162,10 @@ public struct OllamaChatEndpoint: ChatEndpoint {
         self.prompts = prompts
     }
 
-    func chat(_ messages: [[String: String]], maxTokens: Int) throws -> HTTPRequest {
-        let body: [String: Any] = [
-            "model": model, "messages": messages, "stream": false,
-            "options": ["temperature": 0.7, "num_predict": maxTokens],
-        ]
+    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
+        var options: [String: Any] = ["temperature": generation.temperature, "num_predict": generation.maxTokens]
+        if !generation.stop.isEmpty { options["stop"] = generation.stop }
+        let body: [String: Any] = ["model": model, "messages": messages, "stream": false, "options": options]
         return HTTPRequest(
             url: joined(host, "api/chat"), headers: [("Content-Type", "application/json")],
             body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))

@@ -96,19 +96,19 @@ public enum AIWiring {
         // Older homes kept the first run's answer in the store; it now goes to the settings file.
         if !settings.explicit && (try? store.stateValue(.aiConsent)) != "yes" { return nil }
         let userID = ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? ""
-        return settings.makeProvider(prompts: prompts(configDirectory: configDirectory), userID: userID)
+        let prompts = prompts(
+            configDirectory: configDirectory, options: settings.modelOptions, local: settings.isOnThisMachine)
+        return settings.makeProvider(prompts: prompts, userID: userID)
     }
 
-    /// The praise prompts, each overridable by a file of the same name in the config folder.
-    static func prompts(configDirectory: String) -> PraisePrompts {
+    /// The praise prompts, each overridable by a file of the same name in the config folder; how
+    /// the model is asked comes from their settings, then the config file.
+    static func prompts(configDirectory: String, options: [String: String], local: Bool) -> PraisePrompts {
         func text(_ name: String) -> String {
             (try? String(contentsOfFile: configDirectory + "/" + name, encoding: .utf8))
                 ?? EmbeddedResources.text("Prompts/" + name) ?? ""
         }
-        return PraisePrompts(
-            system: PromptTemplate(text("praise-system.md")), user: PromptTemplate(text("praise-user.md")),
-            summarySystem: PromptTemplate(text("summary-system.md")),
-            summaryUser: PromptTemplate(text("summary-user.md")))
+        return PraisePrompts.read(text, overrides: options, local: local)
     }
 }
 

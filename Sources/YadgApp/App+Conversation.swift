@@ -1,6 +1,7 @@
 import Foundation
 import YadgAI
 import YadgCore
+import YadgHTTP
 import YadgTerminal
 
 /// The conversation on a terminal: onboarding once, Home, then lines until Ctrl-D or /quit. AI
@@ -9,33 +10,49 @@ import YadgTerminal
 extension App {
     public func converse(historyPath: String) -> Int32 {
         var typedAhead = ""
+        var app = self
         if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
             let onboarding = OnboardingPresenter(style: style, copy: copy)
             let finished = onboarding.present()
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
             typedAhead = onboarding.typedAhead
+            // The first run only: a model already running here is offered (a search of 150 ms).
+            if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
         }
-        askForAIConsentIfNeeded()
+        app.askForAIConsentIfNeeded()
         // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
         let style = self.style
         let fitted: @Sendable ([StyledLine]) -> String = {
             style.render($0.wrapped(to: EditLineReader.currentColumns))
         }
-        output.out(fitted(shell.home()) + "\n")
+        let home = shell.home()
+        output.out(fitted(home) + "\n")
         let outbox = Outbox()
         let copy = self.copy
         let latest = LatestMoment()
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
         defer { backgroundSync?.cancel() }
-        var app = self
         var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
+        let store = self.store
+        let completion = Completion(
+            commands: CommandTable.conversationNames, moods: shell.resources.moods,
+            tagsInUse: { (try? store.tagsInUse(limit: 200)) ?? [] })
+        // The line editor keeps the terminal settings it finds, to restore at the end: it is made
+        // with the real ones, and keys stay held until it reads them (a dumb terminal's own line
+        // editing needs them back now).
+        EarlyKeys.release()
         let reader: any ConversationReader =
             dumbTerminal
             ? DumbTerminalReader(prompt: "› ", outbox: outbox)
             : EditLineReader(
-                prompt: prompt, historyPath: historyPath, completions: CommandTable.conversationNames, outbox: outbox)
+                prompt: prompt, historyPath: historyPath, complete: completion.candidates(before:), outbox: outbox,
+                motion: Motion.detect(style: style, environment: environment.variables))
+        let editor = reader as? EditLineReader
+        if editor != nil { EarlyKeys.hold() }
+        editor?.breathe(
+            home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
         // What was typed during the walkthrough comes back as the first line, ready to edit.
         var prefill =
             !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy[HomeCopy.self].firstLogPrefill : nil
@@ -50,7 +67,9 @@ extension App {
             }
             let reply = app.resolve(handled, waitForSummaries: false)
             guard !reply.lines.isEmpty else { continue }
-            reader.write(fitted(reply.lines) + (reply.events.isEmpty && reply.lines.count == 1 ? "" : "\n"))
+            let blankAfter = !(reply.events.isEmpty && reply.lines.count == 1)
+            reader.write(fitted(reply.lines) + (blankAfter ? "\n" : ""))
+            if let editor { ScreenRows.placeOfflinePraise(of: reply, in: editor, blankAfter: blankAfter) }
             if reply.quit { return 0 }
             if reply.failure == nil, reply.effects.contains(where: { if case .chooseAI = $0 { true } else { false } }) {
                 // An AI choice was written (by the line, or by the list it answered): it applies
@@ -62,7 +81,8 @@ extension App {
                 switch effect {
                 case .requestPraise(let moment):
                     latest.set(moment.id)
-                    coordinator?.request(for: moment)
+                    // The prompt's quiet sign of life until the answer (or its fallback) arrives.
+                    if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
                 case .writeSummaries(let days, _):
                     guard let writer = summaryWriter else { continue }
                     let store = self.store
@@ -80,7 +100,7 @@ extension App {
                 case .quit:
                     return 0
                 case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .deleteMyData:
+                    .chooseAI, .deleteMyData, .keepPhoto:
                     continue
                 }
             }
@@ -97,10 +117,19 @@ extension App {
         let provider = settings.backendURL == nil ? self.provider : nil
         let copy = self.copy
         let coordinator = provider.map { provider in
-            PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
-                moment, outcome, labelled in
+            PraiseCoordinator(
+                provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy),
+                inFlight: settings.requestsInFlight
+            ) { moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
-                if !lines.isEmpty { outbox.post(fitted(lines)) }
+                defer { outbox.endWaiting() }
+                guard !lines.isEmpty else { return }
+                // The latest moment's praise may fade in where its offline line is.
+                if case .praise = outcome, !labelled, lines.count == 1 {
+                    outbox.postReplacing(moment.id.uuidString, text: lines[0].text, otherwise: fitted(lines))
+                } else {
+                    outbox.post(fitted(lines))
+                }
             }
         }
         return (coordinator, summaryWriter(orProvider: provider))
@@ -116,6 +145,32 @@ extension App {
         app.settings = loaded.settings
         shell.facts.ai = loaded.facts
         return app
+    }
+
+    /// At the first run, when no provider was chosen (`provider = none` is a choice): a model server already running on this
+    /// machine is looked for (at most 150 ms) and offered with the model it reports. Yes writes the
+    /// choice to yadg's settings file, as `/settings ai` would; either answer is the one consent
+    /// question, never asked again. True when a choice was written.
+    private func offerLocalModelIfRunning() -> Bool {
+        guard settings.isUnset || !settings.explicit, !settings.networkOff,
+            (try? store.stateValue(.aiConsent)) == nil
+        else { return false }
+        let candidates = LocalModelFinder.usualCandidates(ollamaHost: environment.variables["OLLAMA_HOST"])
+        let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
+        guard let server = (waitFor(seconds: 1) { await finder.find() } ?? []).first else { return false }
+        let words = copy[OnboardingCopy.self]
+        let yes = OnboardingPresenter(style: style, copy: copy)
+            .askYesNo(Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))
+        try? store.setState([.aiConsent: yes ? "yes" : "no"])
+        var wrote = false
+        if yes, let paths = environment.paths {
+            wrote = (try? SettingsFile(path: paths.settings).write(.local(server))) != nil
+        }
+        let answer =
+            yes && wrote
+            ? Copy.fill(words.localModelYes, ["name": server.name, "model": server.model]) : words.consentNo
+        output.out(style.render([StyledLine(answer, .dim), StyledLine("")]))
+        return wrote
     }
 
     /// Once, on a terminal: may a provider that was only detected (not chosen) be used?

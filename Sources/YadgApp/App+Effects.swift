@@ -3,6 +3,7 @@ import Synchronization
 import YadgAI
 import YadgCore
 import YadgHTTP
+import YadgStorage
 import YadgSync
 
 /// Carrying out the effects of a reply that change what is shown: files written or read, phrases
@@ -38,6 +39,8 @@ extension App {
                 shown = chooseAI(in: reply)
             case .deleteMyData:
                 shown = deleteMyData()
+            case .keepPhoto(let source, let id):
+                shown = keepPhoto(source, for: id)
             case .writeSummaries, .requestPraise, .quit:
                 continue
             }
@@ -52,7 +55,7 @@ extension App {
         let target =
             toStandardOutput ? nil : path ?? LookBackIO.defaultExportPath(format, today: shell.context.today)
         switch LookBackIO.export(
-            format, to: target, store: store, zone: zone, copy: copy, output: output,
+            format, to: target, store: store, zone: zone, copy: copy, extras: shell.context.extrasShown, output: output,
             outputIsTerminal: outputIsTerminal)
         {
         case .success(let count):
@@ -63,6 +66,15 @@ extension App {
         case .failure(let failure):
             return .failed(failure.message)
         }
+    }
+
+    /// `/photo`: a private copy in the data folder, then attached to the moment.
+    private func keepPhoto(_ source: String, for id: UUID) -> ShellReply {
+        guard let paths = environment.paths else { return .failed(copy[StorageCopy.self].saveFailed) }
+        let kept = PhotoShelf(dataDirectory: paths.dataDirectory).keep(
+            source, home: environment.variables["HOME"] ?? NSHomeDirectory(),
+            currentDirectory: FileManager.default.currentDirectoryPath)
+        return shell.photoKept(kept, for: id)
     }
 
     private func importFile(_ path: String) -> ShellReply {

@@ -37,7 +37,7 @@ extension App {
         }
         let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }
         if !praised.isEmpty, let coordinator = printingCoordinator() {
-            praised.forEach(coordinator.request(for:))
+            for moment in praised { coordinator.request(for: moment) }
             coordinator.waitForAll(seconds: praiseWait)
         }
         // What waits for the backend goes now, unless this was `yadg sync`, which sent it already.

@@ -15,7 +15,7 @@ extension App {
         var status: Int32 = 0
         var lineNumber = 0
         var logged: [Moment] = []
-        let coordinator = printingCoordinator()
+        let coordinator = printingCoordinator(labelsEveryLine: true)
         defer {
             coordinator?.waitForAll(seconds: praiseWait)
             syncBeforeExit(logged: logged)

@@ -64,11 +64,14 @@ public struct App {
     var praiseWait: Double { settings.timeout + 1 }
 
     /// A coordinator that prints praise straight to the output (pipes and one-shot commands).
-    func printingCoordinator() -> PraiseCoordinator? {
+    /// `labelsEveryLine`: pipes name the moment on each praise or fallback line.
+    func printingCoordinator(labelsEveryLine: Bool = false) -> PraiseCoordinator? {
         guard let provider = praiseProvider else { return nil }
         let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
-        return PraiseCoordinator(provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy)) {
-            moment, outcome, labelled in
+        return PraiseCoordinator(
+            provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy),
+            inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine
+        ) { moment, outcome, labelled in
             if json {
                 output.out(PraiseCoordinator.json(moment, outcome) + "\n")
             } else {
@@ -91,7 +94,9 @@ public struct App {
                 reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
                 ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
             var text = ""
-            for line in JSONEvents.lines(for: events, now: clock.now(), zone: zone, copy: copy) {
+            for line in JSONEvents.lines(
+                for: events, now: clock.now(), zone: zone, copy: copy, moods: shell.resources.moods)
+            {
                 text += line + "\n"
             }
             // A command that could not run (an unknown /command, say) is an event too.

@@ -3,7 +3,9 @@ import YadgCore
 
 /// `--json` output: one JSON object per line per event (quoting lives in Core's `JSONText`).
 public enum JSONEvents {
-    public static func lines(for events: [ShellEvent], now: Date, zone: TimeZone, copy: Copy) -> [String] {
+    public static func lines(
+        for events: [ShellEvent], now: Date, zone: TimeZone, copy: Copy, moods: MoodVocabulary
+    ) -> [String] {
         events.map { event in
             switch event {
             case .logged(let moment):
@@ -13,7 +15,7 @@ public enum JSONEvents {
                         ("ref", String(moment.ref)), ("text", quote(moment.text)),
                         ("happenedAt", quote(CivilTime.iso8601(moment.happenedAt, in: zone))),
                         ("timeAgo", String(moment.timeAgo)), ("offlinePraise", quote(moment.offlinePraise)),
-                    ] + crisisField(moment.isCrisis))
+                    ] + extrasFields(moment) + crisisField(moment.isCrisis))
             case .notLogged(let input, let reason):
                 return object([
                     // A rejected line may be a megabyte: the event names it, it does not echo it all.
@@ -32,7 +34,7 @@ public enum JSONEvents {
                             ("when", quote(TimeWords(copy).relative(m.happenedAt, now: now, in: zone))),
                             ("praise", quote(m.praise)), ("action", quote(m.action)),
                             ("isFavorite", m.isFavorite ? "true" : "false"),
-                        ] + crisisField(m.isCrisis))
+                        ] + extrasFields(m) + crisisField(m.isCrisis))
                 }
                 return object([("event", quote("moments")), ("moments", "[" + rows.joined(separator: ",") + "]")])
             case .journey(let days):
@@ -40,7 +42,10 @@ public enum JSONEvents {
                     object(
                         [
                             ("date", quote(d.day.text)),
-                            ("mood", quote(d.isHeavy ? "" : DayDigest.moodLabel(for: d.moments, copy: copy))),
+                            (
+                                "mood",
+                                quote(d.isHeavy ? "" : DayDigest.moodLabel(for: d.moments, copy: copy, moods: moods))
+                            ),
                             ("count", String(d.moments.count)),
                             ("moments", "[" + d.moments.reversed().map { quote($0.text) }.joined(separator: ",") + "]"),
                             ("summary", quote(d.summary)),
@@ -52,10 +57,13 @@ public enum JSONEvents {
                     let items = section.items.filter { $0.key != "disclaimer" }.map { item in
                         object([("key", quote(item.key)), ("label", quote(item.label)), ("value", quote(item.value))])
                     }
-                    let disclaimer = section.items.filter { $0.key == "disclaimer" }.map(\.value).joined(separator: "\n")
+                    let disclaimer = section.items.filter { $0.key == "disclaimer" }.map(\.value).joined(
+                        separator: "\n")
                     return object(
-                        [("key", quote(section.key)), ("title", quote(section.title)),
-                         ("items", "[" + items.joined(separator: ",") + "]")]
+                        [
+                            ("key", quote(section.key)), ("title", quote(section.title)),
+                            ("items", "[" + items.joined(separator: ",") + "]"),
+                        ]
                             + (disclaimer.isEmpty ? [] : [("disclaimer", quote(disclaimer))]))
                 }
                 return object([("event", quote("settings")), ("sections", "[" + sections.joined(separator: ",") + "]")])
@@ -67,14 +75,28 @@ public enum JSONEvents {
             case .stats(let t):
                 let perDay = t.perDay.sorted { $0.key < $1.key }.map { quote($0.key) + ":" + String($0.value) }
                 let kinds = t.actions.map { quote($0.0) + ":" + String($0.1) }
-                return object([
+                var fields: [(String, String)] = [
                     ("event", quote("stats")), ("moments", String(t.moments)),
                     ("daysWithMoments", String(t.daysWithMoments)), ("favorites", String(t.favorites)),
                     ("perDay", "{" + perDay.joined(separator: ",") + "}"),
                     ("kinds", "{" + kinds.joined(separator: ",") + "}"),
-                ])
+                ]
+                let moods: [String] = t.moods.map { quote($0.0) + ":" + String($0.1) }
+                if !moods.isEmpty { fields.append(("moods", "{" + moods.joined(separator: ",") + "}")) }
+                return object(fields)
             }
         }
+    }
+
+    /// `mood`, `tags`, `note` and `photos`, each only where the moment has it (so the events of
+    /// a moment without them are as they were).
+    static func extrasFields(_ m: Moment) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if let mood = m.mood { fields.append(("mood", quote(mood))) }
+        if !m.tags.isEmpty { fields.append(("tags", "[" + m.tags.map(quote).joined(separator: ",") + "]")) }
+        if let note = m.note { fields.append(("note", quote(note))) }
+        if !m.photos.isEmpty { fields.append(("photos", "[" + m.photos.map(quote).joined(separator: ",") + "]")) }
+        return fields
     }
 
     /// `"crisis":true` where the crisis check caught the text; absent otherwise.

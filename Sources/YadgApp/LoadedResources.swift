@@ -7,37 +7,47 @@ import YadgResources
 /// built-in file is used instead.
 public enum LoadedResources {
     public static func load(configDirectory: String, warn: (String) -> Void) -> ShellResources {
-        func text(_ key: String) -> String {
-            let name = String(key.split(separator: "/").last ?? "")
-            if let override = try? String(contentsOfFile: configDirectory + "/" + name, encoding: .utf8) {
-                return override
-            }
-            return EmbeddedResources.text(key) ?? ""
+        func name(_ key: String) -> String { String(key.split(separator: "/").last ?? "") }
+        func override(_ key: String) -> String? {
+            let path = configDirectory + "/" + name(key)
+            // access(2) first: a failed read builds an NSError, which cost more than the read.
+            guard access(path, R_OK) == 0 else { return nil }
+            return try? String(contentsOfFile: path, encoding: .utf8)
         }
+        func text(_ key: String) -> String { override(key) ?? EmbeddedResources.text(key) ?? "" }
         var broken: [String] = []
         func decode<T>(_ key: String, _ make: (String) throws -> T) -> T {
             do {
                 return try make(text(key))
             } catch {
-                broken.append(String(key.split(separator: "/").last ?? ""))
+                broken.append(name(key))
                 // The embedded file is tested in CI, so this cannot fail.
                 return try! make(EmbeddedResources.text(key) ?? "")
             }
+        }
+        /// The built-in file is read when first needed; an override is read now, so a broken one
+        /// is reported at start, not in the middle of a conversation.
+        func lazily<T: Sendable>(_ key: String, _ make: @escaping @Sendable (String) throws -> T) -> Lazy<T> {
+            guard override(key) == nil else { return Lazy(value: decode(key, make)) }
+            return Lazy { try! make(EmbeddedResources.text(key) ?? "") }
         }
         // Copy falls back to the built-in text section by section, so an older override still works.
         let builtInCopy = EmbeddedResources.text("Resources/copy.json") ?? ""
         let copy = decode("Resources/copy.json") { try Copy(json: $0, fallback: builtInCopy) }
         let resources = ShellResources(
             copy: copy,
-            praise: decode("Resources/praise.json", PraisePool.init(json:)),
-            classifier: decode("Resources/actions.json", ActionClassifier.init(json:)),
             homePhrases: decode("Resources/home-phrases.json") {
-                guard let phrases = try CopyTree(json: $0).texts else { throw ResourceError.unexpected("home phrases shape") }
+                guard let phrases = try CopyTree(json: $0).texts else {
+                    throw ResourceError.unexpected("home phrases shape")
+                }
                 return phrases
             },
             privacy: trimmingNewlines(text("Resources/privacy.md")),
             terms: trimmingNewlines(text("Resources/terms.md")),
-            crisis: decode("Resources/crisis.json", CrisisCheck.init(json:)))
+            praise: lazily("Resources/praise.json", PraisePool.init(json:)),
+            classifier: lazily("Resources/actions.json", ActionClassifier.init(json:)),
+            crisis: lazily("Resources/crisis.json", CrisisCheck.init(json:)),
+            moods: lazily("Resources/moods.json", MoodVocabulary.init(json:)))
         for name in broken {
             warn(
                 Copy.fill(

@@ -12,7 +12,7 @@ enum LookBackIO {
     /// Writes an export; `path` nil means `output`. Returns the count written, or an error line.
     static func export(
         _ format: ExportFormat, to path: String?, store: any MomentHistory, zone: TimeZone, copy: Copy,
-        output: any OutputSink, outputIsTerminal: Bool
+        extras: ExtrasShown, output: any OutputSink, outputIsTerminal: Bool
     ) -> Result<Int, Failure> {
         let moments: [Moment]
         do {
@@ -22,7 +22,7 @@ enum LookBackIO {
                 Failure(
                     message: Copy.fill(copy[ExportCopy.self].failed, ["path": path ?? "stdout", "reason": "\(error)"])))
         }
-        let text = MomentExport.render(moments, as: format, zone: zone, copy: copy)
+        let text = MomentExport.render(moments, as: format, zone: zone, copy: copy, extras: extras)
         guard let path else {
             // CSV shown on a terminal is for reading: stored escape sequences are not run. JSON
             // stays exact (it is escaped), and so does CSV into a pipe or a file.

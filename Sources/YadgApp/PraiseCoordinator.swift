@@ -2,9 +2,11 @@ import Foundation
 import Synchronization
 import YadgCore
 
-/// Asks the AI provider for praise in the background, one detached task per moment, so the
-/// prompt is back at once. Accepted praise is stored with its moment, then handed to `deliver`
-/// (the conversation's outbox, or stdout in pipes). Errors end in an outcome, never a crash.
+/// Asks the AI provider for praise in the background, so the prompt is back at once. At most
+/// `inFlight` requests are out at a time (a model on this machine answers one at a time, and a
+/// burst of twenty only times out); the rest wait their turn, and each one's deadline starts when
+/// it is sent. Accepted praise is stored with its moment, then handed to `deliver` (the
+/// conversation's outbox, or stdout in pipes). Errors end in an outcome, never a crash.
 final class PraiseCoordinator: Sendable {
     let provider: any PraiseProvider
     let store: any MomentHistory
@@ -13,14 +15,18 @@ final class PraiseCoordinator: Sendable {
     /// The words of the "when" sent with a moment, from the same copy as the prompts.
     let words: TimeWords
     /// Called on a background thread with the moment, the outcome, and whether it needs a label
-    /// (it is not the latest moment, or other praise is still on its way).
+    /// (it is not the latest moment, other praise is still on its way, or `alwaysLabelled`).
     let deliver: @Sendable (Moment, PraiseOutcome, Bool) -> Void
+    /// Pipes label every line: a late praise is never mistaken for another moment's.
+    let alwaysLabelled: Bool
     private let group = DispatchGroup()
-    /// The latest moment asked about, and how many answers are still on their way.
-    private let progress = Mutex<(latest: UUID?, pending: Int)>((nil, 0))
+    /// The latest moment asked about, the moments whose line is still to come, free slots, and
+    /// the requests waiting for one.
+    private let progress: Mutex<(latest: UUID?, open: [Moment], free: Int, waiting: [(Moment, PraiseRequest)])>
 
     init(
         provider: any PraiseProvider, store: any MomentHistory, zone: TimeZone, clock: any WallClock, words: TimeWords,
+        inFlight: Int = 3, alwaysLabelled: Bool = false,
         deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
     ) {
         self.provider = provider
@@ -28,16 +34,33 @@ final class PraiseCoordinator: Sendable {
         self.zone = zone
         self.clock = clock
         self.words = words
+        self.alwaysLabelled = alwaysLabelled
         self.deliver = deliver
+        progress = Mutex((nil, [], max(1, inFlight), []))
     }
 
-    func request(for moment: Moment) {
-        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone, words: words) else { return }
-        progress.withLock {
-            $0.latest = moment.id
-            $0.pending += 1
+    /// Asks for a moment's praise; false when nothing is asked (crisis language never leaves).
+    @discardableResult
+    func request(for moment: Moment) -> Bool {
+        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone, words: words) else {
+            return false
         }
         group.enter()
+        let sendNow = progress.withLock { state -> Bool in
+            state.latest = moment.id
+            state.open.append(moment)
+            guard state.free > 0 else {
+                state.waiting.append((moment, request))
+                return false
+            }
+            state.free -= 1
+            return true
+        }
+        if sendNow { send(request, for: moment) }
+        return true
+    }
+
+    private func send(_ request: PraiseRequest, for moment: Moment) {
         Task.detached { [self] in
             let outcome: PraiseOutcome
             do {
@@ -53,18 +76,44 @@ final class PraiseCoordinator: Sendable {
             } catch {
                 outcome = .failed(.transport)
             }
-            let labelled = progress.withLock {
-                $0.pending -= 1
-                return $0.latest != moment.id || $0.pending > 0
+            finish(moment, outcome)
+            // The slot goes to the next waiting moment, if any.
+            let next = progress.withLock { state -> (Moment, PraiseRequest)? in
+                guard !state.waiting.isEmpty else {
+                    state.free += 1
+                    return nil
+                }
+                return state.waiting.removeFirst()
             }
-            deliver(moment, outcome, labelled)
-            group.leave()
+            if let (moment, request) = next { send(request, for: moment) }
         }
     }
 
-    /// Waits for outstanding praise, at most `seconds` (end of piped input, one-shot commands).
+    /// Delivers a moment's one line, unless it was already given (a reply that comes after the
+    /// wait at the end of a pipe gave up on it).
+    private func finish(_ moment: Moment, _ outcome: PraiseOutcome) {
+        let labelled = progress.withLock { state -> Bool? in
+            guard let index = state.open.firstIndex(where: { $0.id == moment.id }) else { return nil }
+            state.open.remove(at: index)
+            return alwaysLabelled || state.latest != moment.id || !state.open.isEmpty
+        }
+        guard let labelled else { return }
+        deliver(moment, outcome, labelled)
+        group.leave()
+    }
+
+    /// Waits for outstanding praise, at most `seconds` in all (end of piped input, one-shot
+    /// commands). Moments still waiting for a slot then are not sent, and those still on their way
+    /// are given up: each gets its fallback line, so the end of a pipe is bounded however slow the
+    /// model, and every moment gets exactly one line.
     func waitForAll(seconds: Double) {
-        _ = group.wait(timeout: .now() + seconds)
+        guard group.wait(timeout: .now() + seconds) == .timedOut else { return }
+        // In the order they were asked for.
+        let unanswered = progress.withLock { state -> [Moment] in
+            state.waiting = []
+            return state.open
+        }
+        for moment in unanswered { finish(moment, .failed(.timedOut)) }
     }
 
     /// `--json` events: praise, or praise_failed with a reason.

@@ -3,12 +3,6 @@ import YadgAI
 import YadgCore
 import YadgStorage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// yadg's own settings file (`settings` in the config folder, 0600): the AI choice made with
 /// `/settings ai` (the first run's answer about a detected provider stays in the store). yadg never writes the person's `config`; this
 /// file is the one it owns, rewritten whole (a temporary file renamed over it).
@@ -45,28 +39,7 @@ public struct SettingsFile: Sendable {
                 "local_model = \(server.model)", "local_name = \(server.name)",
             ]
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        try PrivateFiles.createDirectory(folder)
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-        fchmod(fd, 0o600)
-        fsync(fd)
-        close(fd)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
+        try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.replace(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
     }
-}
-
-/// `write(2)`, named apart from `SettingsFile.write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-    #else
-        Darwin.write(fd, buffer, count)
-    #endif
 }

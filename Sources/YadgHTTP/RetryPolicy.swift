@@ -13,10 +13,11 @@ public struct RetryPolicy: Sendable, Equatable {
         self.maxServerDelay = maxServerDelay
     }
 
-    /// Statuses worth another try: timeouts, conflicts, rate limits (but see ``isQuotaExhausted``)
-    /// and server errors. Client errors such as 400, 401, 403, 404 and 422 are final.
+    /// Statuses worth another try: timeouts, rate limits (but see ``isQuotaExhausted``) and server
+    /// errors. Client errors such as 400, 401, 403, 404, 409 (a conflict the same request only
+    /// meets again) and 422 are final.
     public static func isRetryable(status: Int) -> Bool {
-        [408, 409, 429, 500, 502, 503, 504, 529].contains(status)
+        [408, 429, 500, 502, 503, 504, 529].contains(status)
     }
 
     /// A 429 whose body says the quota or plan is used up ("insufficient_quota").

@@ -20,6 +20,7 @@ enum Migrations {
         Step(sql: sql5),
         Step(sql: sql6),
         Step(sql: sql7),
+        Step(sql: sql8),
     ]
 
     static let sql1 =
@@ -174,4 +175,12 @@ enum Migrations {
     }
 
     static var latestVersion: Int { all.count }
+
+    // 8: moods and tags (the columns were there from the start; `#words` fill them now). Partial
+    // indexes, so /stats counts moods and Tab lists the tags in use by reading only the moments
+    // that have them.
+    static let sql8 = """
+        CREATE INDEX moments_mood ON moments(mood) WHERE archived_at IS NULL AND mood IS NOT NULL;
+        CREATE INDEX moments_tagged ON moments(tags) WHERE archived_at IS NULL AND tags != '';
+        """
 }

@@ -30,4 +30,39 @@ public enum PrivateFiles {
         fchmod(fd, 0o600)
         close(fd)
     }
+
+    /// Writes `data` as the whole of `path` (0600): under a temporary name, made durable, then
+    /// renamed over it, and the folder synced, so a crash leaves the old file or the new one,
+    /// never a part.
+    public static func replace(_ path: String, with data: Data) throws {
+        let temporary = path + ".partial"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        fchmod(fd, 0o600)
+        var failure: Int32 = 0
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        close(fd)
+        guard failure == 0, rename(temporary, path) == 0 else {
+            let code = failure != 0 ? failure : errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
 }

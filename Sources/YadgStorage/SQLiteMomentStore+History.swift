@@ -18,19 +18,44 @@ extension SQLiteMomentStore {
         }
     }
 
-    public func moments(containing words: [String], limit: Int) throws -> [Moment] {
+    public func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] {
         try lock.withLock { _ in
-            let conditions = words.map { _ in "text LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
+            func like(_ text: String) -> String {
+                text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                    .replacingOccurrences(of: "_", with: "\\_")
+            }
+            // A tag is one line of `tags`, or the mood.
+            let conditions =
+                words.map { _ in "text LIKE ? ESCAPE '\\'" }
+                + tags.map { _ in "(mood = ? OR (tags != '' AND char(10) || tags || char(10) LIKE ? ESCAPE '\\'))" }
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL"
-                    + (words.isEmpty ? "" : " AND " + conditions) + " ORDER BY happened_at DESC, ref DESC LIMIT ?")
-            for (index, word) in words.enumerated() {
-                let escaped = word.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-                try select.bind("%\(escaped)%", at: Int32(index + 1))
+                    + conditions.map { " AND " + $0 }.joined() + " ORDER BY happened_at DESC, ref DESC LIMIT ?")
+            var index: Int32 = 1
+            for word in words {
+                try select.bind("%\(like(word))%", at: index)
+                index += 1
             }
-            try select.bind(limit, at: Int32(words.count + 1))
+            for tag in tags {
+                try select.bind(tag, at: index)
+                try select.bind("%\n\(like(tag))\n%", at: index + 1)
+                index += 2
+            }
+            try select.bind(limit, at: index)
             return try rows(select)
+        }
+    }
+
+    public func tagsInUse(limit: Int) throws -> [String] {
+        try lock.withLock { _ in
+            // Through the partial index: only the moments that have tags are read.
+            let select = try connection.prepare(
+                "SELECT tags FROM moments WHERE archived_at IS NULL AND tags != ''")
+            var counts: [String: Int] = [:]
+            while try select.step() {
+                for tag in (select.text(0) ?? "").split(separator: "\n") { counts[String(tag), default: 0] += 1 }
+            }
+            return Array(counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key).prefix(limit))
         }
     }
 
@@ -85,8 +110,14 @@ extension SQLiteMomentStore {
                 "SELECT action, moments FROM action_counts WHERE moments > 0 ORDER BY moments DESC, action")
             var actions: [(String, Int)] = []
             while try actionSelect.step() { actions.append((actionSelect.text(0) ?? "", actionSelect.integer(1))) }
+            let moodSelect = try connection.prepare(
+                "SELECT mood, count(*) AS n FROM moments"
+                    + " WHERE archived_at IS NULL AND mood IS NOT NULL GROUP BY mood ORDER BY n DESC, mood")
+            var moods: [(String, Int)] = []
+            while try moodSelect.step() { moods.append((moodSelect.text(0) ?? "", moodSelect.integer(1))) }
             return MomentTotals(
-                moments: total, daysWithMoments: days, favorites: favorites, perDay: perDay, actions: actions)
+                moments: total, daysWithMoments: days, favorites: favorites, perDay: perDay, actions: actions,
+                moods: moods)
         }
     }
 

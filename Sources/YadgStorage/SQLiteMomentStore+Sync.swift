@@ -97,6 +97,11 @@ extension SQLiteMomentStore: SyncQueue {
                 let waiting = try connection.prepare("SELECT count(*) FROM sync_outbox WHERE moment_id = ?")
                 try waiting.bind(id, at: 1)
                 let stillWaiting = try waiting.step() && waiting.integer(0) > 0
+                // The server's tags join the person's own (`#words`), which it never received.
+                let tags = try server?.tags.map { serverTags in
+                    let own = try storedMoment(id: operation.momentID)?.tags ?? []
+                    return (own + serverTags.filter { !own.contains($0) }).joined(separator: "\n")
+                }
                 // What the server said; its praise only where the crisis check found nothing.
                 let update = try connection.prepare(
                     """
@@ -109,7 +114,7 @@ extension SQLiteMomentStore: SyncQueue {
                 let praise = server?.praise
                 try update.bind([
                     .integer(stillWaiting ? 0 : 1), .optional(server?.serverID), .optional(praise), .optional(praise),
-                    .optional(server?.tags.map { $0.joined(separator: "\n") }), .optional(server?.action), .text(id),
+                    .optional(tags), .optional(server?.action), .text(id),
                 ])
                 try update.step()
                 return try storedMoment(id: operation.momentID)

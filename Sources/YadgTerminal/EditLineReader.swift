@@ -17,16 +17,26 @@ nonisolated(unsafe) private var resizeWakeFD: Int32 = -1
 /// When messages wait, it returns the sentinel key `^]`, bound to a two-phase editor function that
 /// hides the line, prints the messages, and restores the line and cursor below them.
 /// Also: Ctrl-C abandons the line, Ctrl-D on an empty line ends input, Tab completes slash
-/// commands, and history lives in a private file appended one line at a time.
+/// commands, and history lives in a private file appended one line at a time. While something
+/// moves (``Motion``), the poll wakes for each frame, and a frame is drawn by the same editor
+/// function, so the line being typed is never touched.
+/// What Tab may make of the text before the cursor: the word being completed and the whole
+/// words it may become.
+public typealias Completer = @Sendable (_ beforeCursor: String) -> (word: String, matches: [String])
+
 public final class EditLineReader: ConversationReader {
     let editLine: OpaquePointer
     let history: OpaquePointer
     public let outbox: Outbox
     let historyPath: String?
-    let completions: [String]
+    let completer: Completer
     let promptText: String
+    /// Colour and motion, or none.
+    let motion: Motion
+    /// What is moving now, and what may still be replaced in place.
+    var moving = MovingState()
     /// The prompt as a C string; empty while a print-above is in progress.
-    private var promptStorage: UnsafeMutablePointer<CChar>
+    var promptStorage: UnsafeMutablePointer<CChar>
     private let emptyPrompt: UnsafeMutablePointer<CChar>
     private var hidePrompt = false
     // Print-above state.
@@ -34,6 +44,10 @@ public final class EditLineReader: ConversationReader {
     private var inSecondPhase = false
     private var resizePending = false
     private var localMessages: [String] = []
+    /// Texts from the outbox taken in phase 1 of a print-above, printed in phase 2.
+    private var takenTexts: [String] = []
+    /// The sentinel stands for a frame of motion, not for messages.
+    private var frameDue = false
     private var dropLine = false
     private var savedLine: [wchar_t] = []
     private var savedCursor = 0
@@ -45,11 +59,15 @@ public final class EditLineReader: ConversationReader {
     ///   - prompt: the prompt, with `\u{1}` around invisible colour sequences.
     ///   - plainPrompt: the prompt as seen, for the line that Ctrl-C leaves behind.
     ///   - historyPath: a private file of past lines, or nil for none.
-    ///   - completions: words Tab completes at the start of a line (`/moments`, …).
-    public init(prompt: String, historyPath: String?, completions: [String], outbox: Outbox = Outbox()) {
+    ///   - complete: what Tab may make of the word before the cursor (commands, moods, tags).
+    public init(
+        prompt: String, historyPath: String?, complete: @escaping Completer, outbox: Outbox = Outbox(),
+        motion: Motion = Motion(style: TerminalStyle(colorMode: .none), enabled: false)
+    ) {
+        self.motion = motion
         self.promptText = prompt
         self.historyPath = historyPath
-        self.completions = completions
+        self.completer = complete
         self.outbox = outbox
         promptStorage = strdup(prompt)
         emptyPrompt = strdup("")
@@ -113,11 +131,14 @@ public final class EditLineReader: ConversationReader {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         remember(line)
+        settleMotion()
+        restorePrompt()
         return line
     }
 
     /// Prints `text` right now. Only for use between `readLine` calls (on the editor thread).
     public func write(_ text: String) {
+        settleMotion()
         fputs(text, yadg_stdout())
         fflush(yadg_stdout())
     }
@@ -158,14 +179,24 @@ public final class EditLineReader: ConversationReader {
                 pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: outbox.readFD, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, -1)
+            // While something moves, wake for its next frame; otherwise sleep until a key or a message.
+            let ready = poll(&fds, 2, isMoving ? Int32(Motion.frameInterval * 1000) : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return -1
             }
+            if ready == 0 {
+                frameDue = true
+                sentinelOutstanding = true
+                out.pointee = Self.sentinel
+                return 1
+            }
             if fds[0].revents != 0 {
                 switch decodeCharacter() {
                 case .character(let c):
+                    // A key: Home rests, and nothing printed before it is rewritten any more.
+                    moving.keysTyped += 1
+                    if moving.breathing != nil { settleBreathing() }
                     out.pointee = c
                     return 1
                 case .endOfInput:
@@ -175,7 +206,11 @@ public final class EditLineReader: ConversationReader {
                 }
             }
             if fds[1].revents != 0 {
-                if outbox.drain() { resizePending = true }
+                if outbox.drain() {
+                    resizePending = true
+                    // Rows moved: nothing may be drawn in place any more.
+                    moving.forgetPlaces()
+                }
                 if outbox.hasMessages || resizePending {
                     sentinelOutstanding = true
                     out.pointee = Self.sentinel
@@ -210,6 +245,7 @@ public final class EditLineReader: ConversationReader {
         if inSecondPhase {
             inSecondPhase = false
             printQueuedMessages()
+            moving.generation += 1
             if resizePending {
                 resizePending = false
                 el_resize(editLine)
@@ -224,6 +260,21 @@ public final class EditLineReader: ConversationReader {
         }
         guard sentinelOutstanding else { return UInt8(CC_ERROR) }  // the person typed ^] themselves
         sentinelOutstanding = false
+        if frameDue {
+            frameDue = false
+            return drawFrame() ? UInt8(CC_REDISPLAY) : UInt8(CC_NORM)
+        }
+        // An AI praise may take the offline line's place; everything else is printed above.
+        takenTexts = []
+        for message in outbox.takeAllMessages() {
+            if case .replacing(let key, let text, let otherwise) = message {
+                if !replaceInPlace(key, with: text) { takenTexts.append(otherwise) }
+            } else {
+                takenTexts.append(message.printed)
+            }
+        }
+        guard !takenTexts.isEmpty || !localMessages.isEmpty || resizePending else { return UInt8(CC_NORM) }
+        settleMotion()
         return beginPrintAbove()
     }
 
@@ -242,8 +293,9 @@ public final class EditLineReader: ConversationReader {
     }
 
     private func printQueuedMessages() {
-        let messages = localMessages + outbox.takeAll()
+        let messages = localMessages + takenTexts + outbox.takeAll()
         localMessages.removeAll()
+        takenTexts.removeAll()
         for message in messages {
             fputs(message.hasSuffix("\n") ? message : message + "\n", yadg_stdout())
         }
@@ -270,16 +322,15 @@ public final class EditLineReader: ConversationReader {
     fileprivate func complete() -> UInt8 {
         guard let info = el_wline(editLine)?.pointee else { return UInt8(CC_ERROR) }
         let before = Self.string(from: info.buffer, count: info.cursor - info.buffer)
-        guard before.hasPrefix("/"), !before.contains(" ") else { return UInt8(CC_REFRESH_BEEP) }
-        let matches = completions.filter { $0.hasPrefix(before) }
+        let (typed, matches) = completer(before)
         if matches.count == 1, let only = matches.first {
-            el_insertstr(editLine, String(only.dropFirst(before.count)) + " ")
+            el_insertstr(editLine, String(only.dropFirst(typed.count)) + " ")
             return UInt8(CC_REFRESH)
         }
         guard let first = matches.first else { return UInt8(CC_REFRESH_BEEP) }
         let common = matches.reduce(first) { prefix, word in String(prefix.commonPrefix(with: word)) }
-        if common.count > before.count {
-            el_insertstr(editLine, String(common.dropFirst(before.count)))
+        if common.count > typed.count {
+            el_insertstr(editLine, String(common.dropFirst(typed.count)))
             return UInt8(CC_REFRESH)
         }
         localMessages.append(Self.layOut(matches, width: columns))
@@ -288,17 +339,7 @@ public final class EditLineReader: ConversationReader {
 
     /// Completion candidates two spaces apart, in rows that fit the terminal (never split).
     static func layOut(_ words: [String], width: Int) -> String {
-        var rows: [String] = []
-        var row = ""
-        for word in words {
-            if !row.isEmpty && TextWidth.columns(row) + 2 + TextWidth.columns(word) > width {
-                rows.append(row)
-                row = ""
-            }
-            row += (row.isEmpty ? "" : "  ") + word
-        }
-        rows.append(row)
-        return rows.joined(separator: "\n")
+        TextWidth.rows(words, width: width).joined(separator: "\n")
     }
 
     /// Wide characters from libedit's buffer as a String.
@@ -312,8 +353,15 @@ public final class EditLineReader: ConversationReader {
 
     fileprivate var currentPrompt: UnsafeMutablePointer<CChar> { hidePrompt ? emptyPrompt : promptStorage }
 
+    /// Where the cursor is below the prompt's row (a long line wraps), for drawing above it.
+    var cursorRowsBelowPrompt: Int {
+        guard let info = el_wline(editLine)?.pointee else { return 0 }
+        let before = Self.string(from: info.buffer, count: info.cursor - info.buffer)
+        return (TextWidth.columns(plainPrompt) + TextWidth.columns(before)) / max(1, columns)
+    }
+
     /// The prompt without its invisible colour sequences.
-    private var plainPrompt: String {
+    var plainPrompt: String {
         var visible = ""
         var hidden = false
         for c in promptText.unicodeScalars {

@@ -150,6 +150,9 @@ public struct OnboardingCopy: CopySection {
     public let consentQuestion: String
     public let consentYes: String
     public let consentNo: String
+    /// The first run's offer of a model server found on this machine.
+    public let localModelQuestion: String
+    public let localModelYes: String
 
     public init(_ words: CopyWords) throws {
         lines = try words.list("lines")
@@ -159,5 +162,7 @@ public struct OnboardingCopy: CopySection {
         consentQuestion = try words.text("consentQuestion")
         consentYes = try words.text("consentYes")
         consentNo = try words.text("consentNo")
+        localModelQuestion = try words.text("localModelQuestion")
+        localModelYes = try words.text("localModelYes")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import YadgTerminal
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,10 @@ if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurre
 }
 // A closed pipe is reported by write() as EPIPE, and Output ends quietly then.
 signal(SIGPIPE, SIG_IGN)
+// A conversation is about to start: keys typed before its prompt wait, unechoed, for the line editor.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if isatty(1) == 1, arguments.allSatisfy({ $0 == "--no-ai" }) { EarlyKeys.hold() }
 
 exit(
-    YadgCommand(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    YadgCommand(arguments: arguments, environment: ProcessInfo.processInfo.environment)
         .run())

@@ -18,3 +18,8 @@ int yadg_open_pty(char *name, int rows, int cols) {
     ioctl(master, TIOCSWINSZ, &size);
     return master;
 }
+
+int yadg_resize_pty(int master, int rows, int cols) {
+    struct winsize size = { .ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols };
+    return ioctl(master, TIOCSWINSZ, &size);
+}

@@ -68,7 +68,7 @@ public final class FixtureBackend: @unchecked Sendable {
         lock.withLock { moments[id] = Stored(user: user, text: text, isFavorite: false, archived: false) }
     }
 
-    static func praise(for text: String) -> String { "Server praise for \(text.prefix(60)), and it counts." }
+    static func praise(for text: String) -> String { "Server praise for \(text.prefix(60)), and you did it." }
 
     private func item(_ id: String, _ m: Stored) -> String {
         let object: [String: Any] = [

@@ -69,10 +69,20 @@ public final class FixtureServer: @unchecked Sendable {
         }
     }
 
+    /// The most requests of one behaviour the server was answering at the same time.
+    public func peakInFlight(_ behaviour: String) -> Int { lock.withLock { peaks[behaviour] ?? 0 } }
+    private var inFlight: [String: Int] = [:]
+    private var peaks: [String: Int] = [:]
+
     private func serve(_ fd: Int32) {
         defer { close(fd) }
         guard let (method, path, headers, body) = readRequest(fd) else { return }
         let behaviour = path.split(separator: "/").first.map(String.init) ?? "ok"
+        lock.withLock {
+            inFlight[behaviour, default: 0] += 1
+            peaks[behaviour] = max(peaks[behaviour] ?? 0, inFlight[behaviour]!)
+        }
+        defer { lock.withLock { inFlight[behaviour, default: 1] -= 1 } }
         if let route {
             let request = Recorded(method: method, path: path, headers: headers, body: body)
             lock.withLock { recorded.append(request) }
@@ -89,8 +99,9 @@ public final class FixtureServer: @unchecked Sendable {
 
         switch behaviour {
         case "ok": ok()
-        case "escape": ok("\u{1B}]52;c;ZXZpbA==\u{07}Nice \u{1B}[31mwork\u{1B}[0m on the walk.\u{1B}[2J")
+        case "escape": ok("\u{1B}]52;c;ZXZpbA==\u{07}Nice \u{1B}[31mwork\u{1B}[0m on your walk.\u{1B}[2J")
         case "question": ok("Did that feel good?")
+        case "dayecho": ok("Day: Tuesday, Nov 20 (M)easure day for you.")
         case "quota":
             respond(fd, 429, #"{"error":{"message":"You exceeded your current quota","code":"insufficient_quota"}}"#)
         case "truncated":

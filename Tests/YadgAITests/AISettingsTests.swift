@@ -55,3 +55,26 @@ struct AISettingsTests {
         #expect(AISettings.ollamaHost(raw) == url)
     }
 }
+
+struct ModelPaceTests {
+    @Test("A model on this machine gets one request at a time, a hosted one three, unless set")
+    func requestsInFlight() {
+        let local = AISettings.resolve(
+            environment: ["YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "http://127.0.0.1:8080/v1"], config: [:])
+        #expect(local.isOnThisMachine && local.requestsInFlight == 1)
+        let ollama = AISettings.resolve(environment: ["YADG_AI_PROVIDER": "ollama"], config: [:])
+        #expect(ollama.isOnThisMachine && ollama.requestsInFlight == 1)
+        let hosted = AISettings.resolve(environment: ["OPENAI_API_KEY": "sk-x"], config: [:])
+        #expect(!hosted.isOnThisMachine && hosted.requestsInFlight == 3)
+        let set = AISettings.resolve(
+            environment: ["YADG_AI_PROVIDER": "ollama", "YADG_AI_CONCURRENCY": "2"], config: ["concurrency": "5"])
+        #expect(set.requestsInFlight == 2)
+        #expect(
+            AISettings.resolve(environment: ["YADG_AI_PROVIDER": "ollama"], config: ["concurrency": "99"])
+                .requestsInFlight == 16)
+        let options = AISettings.resolve(
+            environment: [:],
+            config: ["provider": "ollama", "temperature": "0.4", "summary_max_tokens": "60", "model": "x"])
+        #expect(options.modelOptions == ["temperature": "0.4", "summary_max_tokens": "60"])
+    }
+}

@@ -45,7 +45,7 @@ struct AppTests {
     @Test("Pipes: cards as lines are committed, commands answered, refused lines named on stderr")
     func pipe() {
         let status = app(.piped).readPipe(
-            WaitingLines(["took a walk 2 hours ago", "", "/moments today", "/nope", "finish it tomorrow"]))
+            WaitingLines(["took a walk 2 hours ago", "", "/moments today", "/xyzzy", "finish it tomorrow"]))
         #expect(status == 1)
         expectTranscript(
             output.stdout,
@@ -64,7 +64,7 @@ struct AppTests {
         expectTranscript(
             output.stderr,
             """
-            yadg: line 4: I don't know /nope. /help shows what I can do.
+            yadg: line 4: I don't know /xyzzy. /help shows what I can do.
             yadg: line 5: That sounds like it hasn't happened yet, so it's not a win yet. Log it once it's done and I'll cheer.
 
             """)
@@ -77,7 +77,8 @@ struct AppTests {
         let before = output.stdout.count
         #expect(oneShot.runCommand(["export", "--format", "csv"]) == 0)
         let csv = output.stdout.dropFirst(before).split(separator: "\r\n")
-        #expect(csv.first == "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt")
+        #expect(
+            csv.first == "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt,mood,tags,note,photos")
         #expect(csv.count == 2 && csv[1].contains("called mom"))
         #expect(oneShot.runCommand(["moments", "someday"]) == 2)
         #expect(oneShot.runCommand(["undo"]) == 2)
@@ -108,11 +109,11 @@ struct AppTests {
 
     @Test("--json: a moment is a logged event, an unknown command an error event")
     func json() {
-        _ = app(.piped, json: true).readPipe(WaitingLines(["stretched", "/nope"]))
+        _ = app(.piped, json: true).readPipe(WaitingLines(["stretched", "/xyzzy"]))
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(
             lines.first?.hasPrefix(#"{"event":"logged","id":"00000000-0000-4000-8000-000000000001","ref":1,"#) == true)
-        #expect(lines.last == #"{"event":"error","message":"I don't know /nope. /help shows what I can do."}"#)
+        #expect(lines.last == #"{"event":"error","message":"I don't know /xyzzy. /help shows what I can do."}"#)
     }
 }

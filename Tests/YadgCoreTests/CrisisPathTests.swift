@@ -38,7 +38,8 @@ struct CrisisPathTests {
         let shell = TestSupport.shell(store: store)
         _ = shell.handle("/did")
         _ = shell.handle("I don't want to be here anymore")
-        _ = shell.handle("")
+        // No list of feelings after such words: straight to saving.
+        #expect(shell.handle("").lines.last?.text == "Save this moment — press Enter, or /cancel to let it go")
         let reply = shell.handle("")
         #expect(reply.praiseRequests.isEmpty)
         #expect(reply.lines.plainText.hasSuffix(Self.crisisMessage.joined(separator: "\n")))

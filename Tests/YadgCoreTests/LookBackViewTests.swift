@@ -7,6 +7,8 @@ import YadgTestSupport
 /// The look-back views as exact text, at fixed widths, on Thu 2026-11-19 15:04 in New York.
 struct LookBackViewTests {
     let copy = TestSupport.resources.copy
+    let moods = TestSupport.resources.moods
+    let extras = ExtrasShown(moods: TestSupport.resources.moods)
 
     static func moment(_ text: String, _ local: String, action: String = "other", praise: String = "Nice one.")
         -> Moment
@@ -39,7 +41,9 @@ struct LookBackViewTests {
         ]
         (moments[0].ref, moments[1].ref) = (1, 2)
         let lines = MomentsByDayView.render(
-            moments, now: TestSupport.date("2026-11-19T15:04:00"), zone: TestSupport.newYork, copy: copy, width: 32)
+            moments, now: TestSupport.date("2026-11-19T15:04:00"), zone: TestSupport.newYork, copy: copy,
+            extras: extras,
+            width: 32)
         #expect(
             lines.plainText == """
                 Moments
@@ -75,7 +79,8 @@ struct LookBackViewTests {
                 summary: DayDigest.offlineSummary(for: day2, copy: copy)),
         ]
         #expect(
-            JourneyView.render(days, copy: copy, width: 50, firstPage: true, hasMore: true).plainText == """
+            JourneyView.render(days, copy: copy, moods: moods, width: 50, firstPage: true, hasMore: true).plainText
+                == """
                 Your journey
                 Tiny steps, day by day.
 
@@ -96,7 +101,8 @@ struct LookBackViewTests {
                 /journey more for earlier days
                 """)
         #expect(
-            JourneyView.render([], copy: copy, width: 50, firstPage: true, hasMore: false).plainText == """
+            JourneyView.render([], copy: copy, moods: moods, width: 50, firstPage: true, hasMore: false).plainText
+                == """
                 Your journey
                 Tiny steps, day by day.
 
@@ -108,7 +114,8 @@ struct LookBackViewTests {
     func busyDay() {
         let moments = (0..<11).map { Self.moment("step \($0)", String(format: "2026-11-18T%02d:00:00", 8 + $0)) }
         let day = JourneyView.Day(day: LocalDay("2026-11-18"), moments: moments.reversed(), summary: "A full one.")
-        let text = JourneyView.render([day], copy: copy, width: 60, firstPage: false, hasMore: false).plainText
+        let text = JourneyView.render([day], copy: copy, moods: moods, width: 60, firstPage: false, hasMore: false)
+            .plainText
         #expect(
             text == """
 
@@ -131,10 +138,10 @@ struct LookBackViewTests {
         func day(_ actions: [String]) -> [Moment] {
             actions.map { Self.moment("x", "2026-11-18T12:00:00", action: $0) }
         }
-        #expect(DayDigest.moodLabel(for: day(["movement"]), copy: copy) == "🌿 Gentle day")
-        #expect(DayDigest.moodLabel(for: day(["rest"]), copy: copy) == "🙂 Calm day")
-        #expect(DayDigest.moodLabel(for: day(["work", "chores", "social"]), copy: copy) == "⚡ Busy day")
-        #expect(DayDigest.moodLabel(for: day(["work", "a", "b", "c", "d"]), copy: copy) == "🌟 Full day")
+        #expect(DayDigest.moodLabel(for: day(["movement"]), copy: copy, moods: moods) == "🌿 Gentle day")
+        #expect(DayDigest.moodLabel(for: day(["rest"]), copy: copy, moods: moods) == "🙂 Calm day")
+        #expect(DayDigest.moodLabel(for: day(["work", "chores", "social"]), copy: copy, moods: moods) == "⚡ Busy day")
+        #expect(DayDigest.moodLabel(for: day(["work", "a", "b", "c", "d"]), copy: copy, moods: moods) == "🌟 Full day")
         #expect(DayDigest.fingerprint(day(["x"])) != DayDigest.fingerprint(day(["x"])), "ids differ")
         let same = day(["x", "y"])
         #expect(DayDigest.fingerprint(same) == DayDigest.fingerprint(same.reversed()))
@@ -173,7 +180,9 @@ struct LookBackViewTests {
             moments: 12, daysWithMoments: 5, favorites: 2,
             perDay: ["2026-11-16": 4, "2026-11-17": 1, "2026-11-19": 2, "2026-11-03": 1],
             actions: [("movement", 5), ("chores", 4), ("social", 3)])
-        let text = StatsView.render(totals, today: LocalDay("2026-11-19"), weeks: 3, copy: copy, width: 60).plainText
+        let text = StatsView.render(
+            totals, today: LocalDay("2026-11-19"), weeks: 3, copy: copy, moods: moods, width: 60
+        ).plainText
         #expect(
             text == """
                 Stats
@@ -240,12 +249,12 @@ struct LookBackViewTests {
             csv.contains(
                 ",\"called mom, \"\"just to chat\"\"\nand laughed\",\"You reached out, and that matters.\",social,1,"))
         #expect(
-            MomentExport.markdown([a, b], zone: TestSupport.newYork, copy: copy) == """
+            MomentExport.markdown([a, b], zone: TestSupport.newYork, copy: copy, extras: extras) == """
                 # My moments
 
                 ## Nov 18, 2026
 
-                - 7:00 PM — called mom, "just to chat" and laughed ★  
+                - 7:00 PM — called mom, "just to chat" and laughed #family ★  
                   _You reached out, and that matters._
 
                 """)
@@ -257,17 +266,21 @@ struct HugeTextTests {
     @Test("A one-megabyte single word wraps in one pass in every view")
     func megabyteWord() {
         let copy = TestSupport.resources.copy
+        let moods = TestSupport.resources.moods
+        let extras = ExtrasShown(moods: moods)
         let word = String(repeating: "a", count: 1_000_000)
         var moment = LookBackViewTests.moment(word, "2026-11-19T13:04:00")
         moment.ref = 1
         let now = TestSupport.date("2026-11-19T15:04:00")
-        let list = MomentsByDayView.render([moment], now: now, zone: TestSupport.newYork, copy: copy, width: 80)
+        let list = MomentsByDayView.render(
+            [moment], now: now, zone: TestSupport.newYork, copy: copy, extras: extras, width: 80)
         #expect(list.allSatisfy { TextWidth.columns($0.text) <= 80 })
         #expect(list.count > 1_000_000 / 80)
         let day = JourneyView.Day(day: LocalDay("2026-11-19"), moments: [moment], summary: "Nice.")
-        let journey = JourneyView.render([day], copy: copy, width: 80, firstPage: true, hasMore: false)
+        let journey = JourneyView.render([day], copy: copy, moods: moods, width: 80, firstPage: true, hasMore: false)
         #expect(journey.allSatisfy { TextWidth.columns($0.text) <= 80 })
-        let card = MomentCard.render(moment, now: now, zone: TestSupport.newYork, copy: copy).wrapped(to: 80)
+        let card = MomentCard.render(moment, now: now, zone: TestSupport.newYork, copy: copy, extras: extras).wrapped(
+            to: 80)
         let wordLines = card.map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { $0.allSatisfy { $0 == "a" } }
         #expect(wordLines.joined().count == 1_000_000, "every character kept, none lost at a break")
     }

@@ -11,9 +11,9 @@ struct PraiseSafetyTests {
             "You cleaned the kitchen. Nice care for your space."
         ),
         ("Praise: You called your mom.", "You called your mom."),
-        ("One. Two! Three.", "One. Two!"),
-        ("Nice\n\nwork   today.", "Nice work today."),
-        ("\u{1B}[31mRed\u{1B}[0m alert avoided.", "Red alert avoided."),
+        ("You did one. Then two! Three.", "You did one. Then two!"),
+        ("Nice\n\nwork   today, you.", "Nice work today, you."),
+        ("\u{1B}[31mRed\u{1B}[0m alert avoided, by you.", "Red alert avoided, by you."),
     ])
     func acceptedReplies(raw: String, shown: String) {
         #expect(PraiseReplyValidator.accept(raw) == shown)
@@ -39,10 +39,21 @@ struct PraiseSafetyTests {
 
     @Test func promptTemplates() throws {
         let user = PromptTemplate(try #require(EmbeddedResources.text("Prompts/praise-user.md")))
-        #expect(user.placeholders == ["moment", "when"])
+        #expect(user.placeholders == ["moment", "when", "feeling"])
         #expect(!user.text.contains("<!--"))
+        // Without a feeling its line is left out; with one it is said.
         #expect(
-            user.filled(["moment": "took a walk", "when": "just now"]) == "<moment>took a walk</moment>\nWhen: just now"
+            user.filled(["moment": "took a walk", "when": "just now", "feeling": ""])
+                == "<moment>took a walk</moment>\nWhen: just now"
+        )
+        #expect(
+            user.filled(["moment": "took a walk", "when": "just now", "feeling": "tired"])
+                == "<moment>took a walk</moment>\nWhen: just now\nFeeling: tired"
+        )
+        // One pass: text that looks like a placeholder stays as the person wrote it.
+        #expect(
+            user.filled(["moment": "wrote {{when}} in a doc", "when": "just now", "feeling": ""])
+                == "<moment>wrote {{when}} in a doc</moment>\nWhen: just now"
         )
         let summary = PromptTemplate(try #require(EmbeddedResources.text("Prompts/summary-user.md")))
         #expect(summary.placeholders == ["day", "moments"])

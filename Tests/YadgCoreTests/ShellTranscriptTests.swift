@@ -148,12 +148,15 @@ struct ShellTranscriptTests {
                   /help             show what you can do
                   /moments          your moments by day: /moments today, yesterday, week or all
                   /today            view today's moments
-                  /find             find moments with some words: /find walk
+                  /find             find moments with some words or a tag: /find walk, /find #proud
                   /fav              mark a moment as a favourite: /fav 2
                   /unfav            unmark a favourite: /unfav 2
                   /delete           delete a moment (/undo brings it back): /delete 2
                   /undo             bring back the last deleted moment
                   /edit             change a moment's text: /edit 2 took a long walk
+                  /mood             how a moment felt: /mood calm (or #calm in a line); /mood lists them
+                  /note             add a note to your last moment: /note it was sunny (/note 2 … for another)
+                  /photo            attach a photo to your last moment: /photo ~/Pictures/walk.jpg
                   /journey          your days with a short summary each (/journey more for earlier)
                   /calendar         a month with a mark on days that have moments: /calendar october
                   /stats            totals, recent weeks and your most common kinds of wins
@@ -225,7 +228,8 @@ final class FailingStore: MomentHistory, @unchecked Sendable {
     func stateValue(_ key: StateKey) throws -> String? { nil }
     func setState(_ values: [StateKey: String]) throws { throw DiskFull() }
     func insert(_ moments: [Moment]) throws -> Int { throw DiskFull() }
-    func moments(containing words: [String], limit: Int) throws -> [Moment] { throw DiskFull() }
+    func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] { throw DiskFull() }
+    func tagsInUse(limit: Int) throws -> [String] { throw DiskFull() }
     func days(before: LocalDay?, limit: Int) throws -> [LocalDay] { throw DiskFull() }
     func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] { throw DiskFull() }
     func moments(onDays days: [LocalDay]) throws -> [Moment] { throw DiskFull() }
@@ -275,6 +279,22 @@ struct ShellTimingTests {
         #expect(
             shell.handle("5 h").lines.plainText == """
                   watered the plants · 5 hours ago · 10:04 AM
+                How did it feel? (Enter to skip)
+                  🤩 amazed  🙏 grateful  😊 happy  🏅 proud  🌱 hopeful  😌 content
+                  🌊 peaceful  🎉 excited  😄 joyful  🍃 calm  😴 tired  😢 sad  😠 angry
+                  😣 stressed  😰 anxious  😤 frustrated  🌀 overwhelmed  💙 lonely  😨 scared
+                  😟 worried
+                """)
+        #expect(
+            shell.handle("peacefull").lines.plainText == """
+                "peacefull" isn't one of the moods. Did you mean peaceful?
+                How did it feel? (Enter to skip)
+                """)
+        #expect(shell.handle("#Peaceful").lines.plainText == "A note to keep with it? (Enter to skip)")
+        #expect(
+            shell.handle("the basil  is back").lines.plainText == """
+                  🌊 watered the plants · 5 hours ago · 10:04 AM
+                  ✎ the basil is back
                 Save this moment — press Enter, or /cancel to let it go
                 """)
         #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).isEmpty, "nothing saved before Enter")
@@ -282,6 +302,8 @@ struct ShellTimingTests {
         #expect(saved.lines.first?.text == "Moment logged  #1")
         #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).map(\.text) == ["watered the plants"])
         #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T10:04:00"))
+        #expect(try store.lastSubmittedMoment()?.mood == "peaceful")
+        #expect(try store.lastSubmittedMoment()?.note == "the basil is back")
         // Back to normal: the next line is a moment.
         #expect(shell.handle("did the dishes").lines.first?.text == "Moment logged  #2")
     }
@@ -292,8 +314,14 @@ struct ShellTimingTests {
         _ = shell.handle("/did")
         _ = shell.handle("stretched")
         #expect(shell.handle("").lines.first?.text == "  stretched · just now")
+        // Enter skips the feeling and the note: nothing is asked again, nothing added.
+        #expect(shell.handle("").lines.plainText == "A note to keep with it? (Enter to skip)")
+        #expect(shell.handle("").lines.first?.text == "  stretched · just now")
+        #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).isEmpty)
         _ = shell.handle("")
         #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T15:04:00"))
+        #expect(try store.lastSubmittedMoment()?.mood == nil)
+        #expect(try store.lastSubmittedMoment()?.note == nil)
         _ = shell.handle("/did")
         _ = shell.handle("read a chapter")
         #expect(shell.handle("/cancel").lines.plainText == "No problem, nothing was saved.")

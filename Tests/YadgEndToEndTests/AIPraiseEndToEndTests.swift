@@ -26,7 +26,7 @@ struct AIPraiseEndToEndTests {
                   took a walk
                   2 hours ago · 1:04 PM
                   \(offline)
-                  ✨ \(FixtureServer.praise)
+                  ✨ for "took a walk": \(FixtureServer.praise)
 
                 """)
         #expect(result.status == 0)
@@ -54,10 +54,66 @@ struct AIPraiseEndToEndTests {
             let start = Date()
             let result = try YadgProcess.run(stdin: "read a book\n", home: home, env: Self.ai(behaviour, timeout: "2"))
             #expect(Date().timeIntervalSince(start) < 5, "\(behaviour)")
-            #expect(result.stdout.hasSuffix("\n  Couldn't fetch extra encouragement this time.\n"), "\(behaviour)")
+            #expect(
+                result.stdout.hasSuffix("\n  for \"read a book\": Couldn't fetch extra encouragement this time.\n"),
+                "\(behaviour)")
             #expect(result.status == 0)
             #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
         }
+    }
+
+    @Test("A model on this machine gets one request at a time; every praise is labelled with its moment")
+    func oneAtATimeForALocalModel() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let moments = ["took a walk", "did the dishes", "called mom", "read a chapter", "made soup", "stretched"]
+        let result = try YadgProcess.run(
+            stdin: moments.joined(separator: "\n") + "\n", home: home, env: Self.ai("delay-250", timeout: "5"))
+        #expect(Self.server.peakInFlight("delay-250") == 1, "the fixture server is on 127.0.0.1: a local model")
+        for moment in moments {
+            #expect(result.stdout.contains("  ✨ for \"\(moment)\": \(FixtureServer.praise)\n"), "\(moment)")
+        }
+        #expect(YadgProcess.query("SELECT count(*) FROM moments WHERE ai_praise IS NOT NULL", home: home) == [["6"]])
+        // YADG_AI_CONCURRENCY raises it; never past what was asked.
+        var three = Self.ai("delay-251", timeout: "5")
+        three["YADG_AI_CONCURRENCY"] = "3"
+        _ = try YadgProcess.run(stdin: moments.joined(separator: "\n") + "\n", home: home, env: three)
+        #expect((2...3).contains(Self.server.peakInFlight("delay-251")))
+    }
+
+    @Test("However slow the model, the end of a pipe waits a bounded time; each moment gets one line")
+    func boundedWaitAtTheEnd() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let moments = ["took a walk", "did the dishes", "called mom", "read a chapter", "made soup"]
+        let start = Date()
+        let result = try YadgProcess.run(
+            stdin: moments.joined(separator: "\n") + "\n", home: home, env: Self.ai("delay-1200", timeout: "2"))
+        #expect(Date().timeIntervalSince(start) < 6, "the wait is the deadline and a second, not five deadlines")
+        for moment in moments {
+            let praised = result.stdout.contains("  ✨ for \"\(moment)\": ")
+            let fellBack = result.stdout.contains(
+                "  for \"\(moment)\": Couldn't fetch extra encouragement this time.\n")
+            #expect(praised != fellBack, "\(moment): exactly one line")
+        }
+        #expect(result.stdout.contains("  ✨ for \"took a walk\": "), "the first one, sent at once, arrives")
+        #expect(Self.server.requests.filter { $0.path.hasPrefix("/delay-1200/") }.count < moments.count)
+    }
+
+    @Test("A summary that echoes the prompt is refused and never cached: the offline line stays")
+    func refusedSummaryIsNotCached() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        _ = try YadgProcess.run(["--no-ai"], stdin: "took a walk yesterday\nmade soup\n", home: home)
+        for _ in 0..<2 {
+            let journey = try YadgProcess.run(["journey"], home: home, env: Self.ai("dayecho"))
+            #expect(journey.status == 0)
+            #expect(
+                !journey.stdout.contains("Day:") && journey.stdout.contains("Summary: \"One small step, and it counts.")
+            )
+        }
+        #expect(YadgProcess.query("SELECT count(*) FROM day_summaries", home: home) == [["0"]])
+        #expect(Self.server.requests.filter { $0.path.hasPrefix("/dayecho/") }.count == 4, "asked again, never cached")
     }
 
     @Test("No provider: no message and no waiting")
@@ -75,7 +131,7 @@ struct AIPraiseEndToEndTests {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "took a walk\n", home: home, env: Self.ai("escape"))
-        #expect(result.stdout.hasSuffix("  ✨ Nice work on the walk.\n"))
+        #expect(result.stdout.hasSuffix("  ✨ for \"took a walk\": Nice work on your walk.\n"))
         #expect(!result.stdout.contains("\u{1B}"))
     }
 

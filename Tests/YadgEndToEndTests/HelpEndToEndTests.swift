@@ -21,7 +21,7 @@ struct HelpEndToEndTests {
               help             show what you can do
               moments          your moments by day: /moments today, yesterday, week or all
               today            view today's moments
-              find             find moments with some words: /find walk
+              find             find moments with some words or a tag: /find walk, /find #proud
               journey          your days with a short summary each (/journey more for earlier)
               calendar         a month with a mark on days that have moments: /calendar october
               stats            totals, recent weeks and your most common kinds of wins

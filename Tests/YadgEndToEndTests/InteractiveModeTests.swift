@@ -61,7 +61,7 @@ struct InteractiveModeTests {
         defer { again.close() }
         try again.waitFor("I Did a Thing")
         try again.waitFor("› ")  // the prompt itself, before any key
-        again.type("/mo\t")  // Tab completes the command
+        again.type("/mom\t")  // Tab completes the command
         try again.waitFor("› /moments ")
         again.type("\r")
         try again.waitFor("I installed this app. A tiny step, matters ☕.")
@@ -85,9 +85,12 @@ final class PseudoTerminal: @unchecked Sendable {
     private let lock = NSLock()
     private var output = Data()
     private var reader: Thread?
+    private var resizeMarks: [(Int, Int)] = []
+    private let initialColumns: Int32
 
     init(arguments: [String], environment: [String: String], columns: Int32 = 80) throws {
         var name = [CChar](repeating: 0, count: 128)
+        initialColumns = columns
         master = yadg_open_pty(&name, 24, columns)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
         let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
@@ -113,6 +116,46 @@ final class PseudoTerminal: @unchecked Sendable {
         }
         reader = thread
         thread.start()
+    }
+
+    /// The terminal as a person would see it now: the output so far replayed on a screen of its
+    /// size, resizes included where they happened.
+    var screen: TerminalScreen {
+        let (bytes, resizes) = lock.withLock { (output, resizeMarks) }
+        var screen = TerminalScreen(columns: Int(initialColumns), rows: 24)
+        var start = 0
+        for (offset, columns) in resizes {
+            screen.feed(String(decoding: bytes[start..<offset], as: UTF8.self))
+            screen.resize(columns: columns)
+            start = offset
+        }
+        screen.feed(String(decoding: bytes[start...], as: UTF8.self))
+        return screen
+    }
+
+    /// Changes the terminal's width, as a window being resized does (the child is told with
+    /// SIGWINCH, which a pseudo-terminal without a session does not send by itself).
+    func resize(columns: Int32) {
+        lock.withLock { resizeMarks.append((output.count, Int(columns))) }
+        yadg_resize_pty(master, 24, columns)
+        kill(process.processIdentifier, SIGWINCH)
+    }
+
+    /// The terminal echoes what is typed (its ECHO flag, read on the master side).
+    var echoesInput: Bool {
+        var settings = termios()
+        guard tcgetattr(master, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ECHO) != 0
+    }
+
+    /// True once the child has a file open whose path ends with `suffix` (it got that far in
+    /// starting).
+    func hasOpen(_ suffix: String) -> Bool {
+        let folder = "/proc/\(process.processIdentifier)/fd"
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return fds.contains {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0))?.hasSuffix(suffix) == true
+        }
     }
 
     func type(_ text: String) {
@@ -155,6 +198,17 @@ final class PseudoTerminal: @unchecked Sendable {
             usleep(20_000)
         }
         throw TimedOut(waitingFor: text, screen: screenText)
+    }
+
+    /// Waits until a row of the replayed screen contains `text` (for output drawn in place,
+    /// which the plain screen text cannot show as it looks).
+    func waitForRow(_ text: String, timeout: TimeInterval = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if screen.visible.contains(where: { $0.contains(text) }) { return }
+            usleep(20_000)
+        }
+        throw TimedOut(waitingFor: text, screen: screen.visible.joined(separator: "\n"))
     }
 
     func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {

@@ -60,7 +60,9 @@ struct LookBackEndToEndTests {
             try YadgProcess.run(["moments"], home: other).stdout
                 == (try YadgProcess.run(["moments"], home: home)).stdout)
         let csv = try YadgProcess.run(["export", "--format", "csv"], home: home)
-        #expect(csv.stdout.hasPrefix("id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt\r\n"))
+        #expect(
+            csv.stdout.hasPrefix(
+                "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt,mood,tags,note,photos\r\n"))
         let bad = try YadgProcess.run(["export", "--format", "pdf"], home: home)
         #expect(bad.status == 2 && bad.stderr == "yadg: I can export json, csv or md, not \"pdf\".\n")
     }

@@ -103,7 +103,8 @@ struct ReliabilityEndToEndTests {
             let result = try YadgProcess.run(command, home: home)
             #expect(result.status == 1, "\(command)")
             #expect(result.stderr.contains("looks damaged") && result.stderr.contains(".recover"), "\(command)")
-            #expect(result.stderr.contains(path) && result.stderr.hasSuffix(")\n"), "the path, then the detail: \(command)")
+            #expect(
+                result.stderr.contains(path) && result.stderr.hasSuffix(")\n"), "the path, then the detail: \(command)")
             #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
             #expect(!result.stdout.contains("Nothing here yet"), "\(command)")
         }
@@ -115,9 +116,9 @@ struct ReliabilityEndToEndTests {
         let huge = String(repeating: "x", count: 1_000_000)
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
-        let result = try YadgProcess.run(["--json"], stdin: "/nope\n\(huge)\n", home: home)
+        let result = try YadgProcess.run(["--json"], stdin: "/xyzzy\n\(huge)\n", home: home)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == #"{"event":"error","message":"I don't know /nope. /help shows what I can do."}"#)
+        #expect(lines.first == #"{"event":"error","message":"I don't know /xyzzy. /help shows what I can do."}"#)
         #expect(lines.count == 2 && lines[1].count < 300)
         #expect(lines[1].hasSuffix(#"…","reason":"too_long"}"#))
     }
@@ -137,10 +138,7 @@ struct ReliabilityEndToEndTests {
         chmod(home, 0o555)
         let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) }
         func run(_ arguments: [String]) throws -> YadgProcess.Result {
-            guard getuid() == 0 else { return try YadgProcess.run(arguments, home: home) }
-            return try YadgProcess.run(
-                ["--reuid=65534", "--regid=65534", "--clear-groups", YadgProcess.binary.path] + arguments, home: home,
-                executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+            try YadgProcess.runAsAnotherUser(arguments, home: home)
         }
         let moments = try run(["moments", "all"])
         #expect(moments.status == 0 && moments.stdout.contains("took a walk") && moments.stdout.contains("called mom"))
@@ -149,7 +147,8 @@ struct ReliabilityEndToEndTests {
         #expect(log.status == 1)
         #expect(
             log.stderr
-                == "yadg: I can't write to your moments file (check that its folder is yours and not read-only), so that isn't logged yet. Everything saved before is safe.\n")
+                == "yadg: I can't write to your moments file (check that its folder is yours and not read-only), so that isn't logged yet. Everything saved before is safe.\n"
+        )
         #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: home + "/" + $0)) } == before)
     }
 }

@@ -36,12 +36,15 @@ struct SettingsEndToEndTests {
         let chosen = try YadgProcess.run(["settings", "ai", "local"], home: home, env: env)
         #expect(
             chosen.stdout
-                == "Okay: Ollama on this machine (smollm2:135m, http://127.0.0.1:\(server.port)) writes your extra encouragement from now on.\n")
+                == "Okay: Ollama on this machine (smollm2:135m, http://127.0.0.1:\(server.port)) writes your extra encouragement from now on.\n"
+        )
         let mode = try FileManager.default.attributesOfItem(atPath: home + "/settings")[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try String(contentsOfFile: home + "/config", encoding: .utf8) == "model = gpt-4o-mini\n")
         let settings = try YadgProcess.run(["settings"], home: home, env: env)
-        #expect(settings.stdout.contains("  Provider             Ollama (chosen with /settings ai)\n  Model                smollm2:135m\n"))
+        #expect(
+            settings.stdout.contains(
+                "  Provider             Ollama (chosen with /settings ai)\n  Model                smollm2:135m\n"))
 
         // The choice is used: praise is asked of that server (which answers 404 here: the offline line stays).
         _ = try YadgProcess.run(stdin: "took a walk\n", home: home, env: env)
@@ -68,7 +71,8 @@ struct SettingsEndToEndTests {
         defer { terminal.close() }
         terminal.type("/premium start\r")
         try terminal.waitFor("Once you're done there, /restore brings Premium here.")
-        let id = YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first ?? ""
+        let id =
+            YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first ?? ""
         let link = "https://youaredoinggreat.app/premium?plan=yearly&user=\(id)"
         #expect(terminal.screenText.contains("Opened in your browser:\n\(link)\n"), "the link on a line of its own")
         terminal.type("\u{04}")
@@ -99,9 +103,14 @@ struct SettingsEndToEndTests {
             toFile: home + "/config", atomically: true, encoding: .utf8)
         _ = try YadgProcess.run(stdin: "took a walk\n", home: home)
         let settings = try YadgProcess.run(["settings"], home: home)
-        #expect(settings.stdout.contains("  Support URL          https://help.example.org\n  Contact us           care@example.org\n"))
+        #expect(
+            settings.stdout.contains(
+                "  Support URL          https://help.example.org\n  Contact us           care@example.org\n"))
         #expect(settings.stdout.contains("  Provider             yadg backend (set in your config file)\n"))
-        #expect(settings.stdout.contains("  Sync                 1 moment is waiting to sync: the server could not be\n                       reached.\n"))
+        #expect(
+            settings.stdout.contains(
+                "  Sync                 1 moment is waiting to sync: the server could not be\n                       reached.\n"
+            ))
         let support = try YadgProcess.run(["support"], home: home)
         #expect(support.stdout == "Support\nSupport URL  https://help.example.org\nContact us   care@example.org\n")
         let json = try YadgProcess.run(["settings", "--json"], home: home)
@@ -110,5 +119,66 @@ struct SettingsEndToEndTests {
         let sections = try #require(object["sections"] as? [[String: Any]])
         #expect(sections.map { $0["key"] as? String } == ["subscription", "privacyAndData", "support", "ai", "about"])
         #expect(!json.stdout.contains("api_key") && (sections.last?["disclaimer"] as? String)?.contains("988") == true)
+    }
+}
+
+/// The first run offers a model server already running on this machine, with the model it reports.
+struct FirstRunLocalModelTests {
+    /// A first run, through the walkthrough to what comes after it.
+    static func firstRun(_ env: [String: String]) throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(arguments: [], environment: env)
+        try terminal.waitFor("Glad you're here.")
+        terminal.type("x")
+        try terminal.waitFor("Alright, let's do this")
+        terminal.type("\r")
+        return terminal
+    }
+
+    @Test("First run: a running Ollama is offered with its model; yes is written once, and never asked again")
+    func offeredOnFirstRun() throws {
+        let server = try SettingsEndToEndTests.ollama()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let env = YadgProcess.environment(
+            home: home, extra: ["TERM": "xterm", "NO_COLOR": "1", "OLLAMA_HOST": "127.0.0.1:\(server.port)"])
+        let terminal = try Self.firstRun(env)
+        defer { terminal.close() }
+        try terminal.waitFor("Ollama is running on this machine with smollm2:135m.")
+        terminal.type("y")
+        try terminal.waitFor("Okay, I'll ask smollm2:135m through Ollama, right here on this")
+        try terminal.waitFor("› ")
+        terminal.type("\u{15}\u{04}")  // Ctrl-U clears the pre-filled line, Ctrl-D leaves
+        #expect(try terminal.waitForExit() == 0)
+        let settings = try String(contentsOfFile: home + "/settings", encoding: .utf8)
+        #expect(settings.contains("smollm2:135m") && settings.contains("127.0.0.1:\(server.port)"))
+        let asked = server.requests.count
+        #expect(asked == 1, "one look, at /api/tags")
+
+        // The next start asks nothing and looks for nothing.
+        let again = try PseudoTerminal(arguments: [], environment: env)
+        defer { again.close() }
+        try again.waitFor("› ")
+        again.type("\u{15}\u{04}")
+        #expect(try again.waitForExit() == 0)
+        #expect(!again.screenText.contains("running on this machine"))
+        #expect(server.requests.count == asked)
+    }
+
+    @Test("First run with nothing running, or with provider none chosen: no offer (and for the choice, no look)")
+    func notOffered() throws {
+        let server = try SettingsEndToEndTests.ollama()
+        for extra in [[:], ["OLLAMA_HOST": "127.0.0.1:\(server.port)", "YADG_AI_PROVIDER": "none"]] {
+            let home = YadgProcess.makeHome()
+            defer { TemporaryFolder.remove(home) }
+            let env = YadgProcess.environment(
+                home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"].merging(extra) { $1 })
+            let terminal = try Self.firstRun(env)
+            defer { terminal.close() }
+            try terminal.waitFor("› ")
+            terminal.type("\u{15}\u{04}")
+            #expect(try terminal.waitForExit() == 0)
+            #expect(!terminal.screenText.contains("running on this machine"))
+        }
+        #expect(server.requests.isEmpty, "a chosen none is respected: nothing is asked")
     }
 }

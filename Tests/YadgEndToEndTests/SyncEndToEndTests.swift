@@ -61,7 +61,9 @@ struct SyncEndToEndTests {
             "SELECT text, ai_praise, is_synced, server_id FROM moments ORDER BY ref", home: home)
         #expect(rows.map { $0[0] } == lines)
         #expect(
-            rows.allSatisfy { $0[1] == "Server praise for \($0[0]), and it counts." && $0[2] == "1" && $0[3] != "NULL" }
+            rows.allSatisfy {
+                $0[1] == "Server praise for \($0[0]), and you did it." && $0[2] == "1" && $0[3] != "NULL"
+            }
         )
         #expect(Self.waiting(home) == 0)
         let syncedList = try YadgProcess.run(
@@ -100,7 +102,7 @@ struct SyncEndToEndTests {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(stdin: "took a walk\n", home: home, env: Self.env(backend))
-        #expect(result.stdout.hasSuffix("  ✨ Server praise for took a walk, and it counts.\n"))
+        #expect(result.stdout.hasSuffix("  ✨ Server praise for took a walk, and you did it.\n"))
         let json = try YadgProcess.run(["--json"], stdin: "read a book\n", home: home, env: Self.env(backend))
         let events = json.stdout.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
@@ -155,9 +157,9 @@ struct SyncEndToEndTests {
         extra["NO_COLOR"] = "1"
         let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: extra)
         defer { terminal.close() }
-        try terminal.waitFor("✨ for \"left from before\": Server praise for left from before, and it counts.")
+        try terminal.waitFor("✨ for \"left from before\": Server praise for left from before, and you did it.")
         terminal.type("took a walk\r")
-        try terminal.waitFor("✨ Server praise for took a walk, and it counts.")
+        try terminal.waitFor("✨ Server praise for took a walk, and you did it.")
         terminal.type("\u{04}")
         _ = try terminal.waitForExit()
         #expect(backend.stored.count == 2 && Self.waiting(home) == 0)

@@ -36,6 +36,18 @@ enum YadgProcess {
         return env
     }
 
+    /// The same as a user who is not the owner of files made 0600 by root: tests run as root, who
+    /// may read and write anything, so a permission is only tested as another user (nobody,
+    /// through setpriv). Not root: as this user.
+    static func runAsAnotherUser(
+        _ arguments: [String] = [], stdin: String = "", home: String, env: [String: String] = [:]
+    ) throws -> Result {
+        guard getuid() == 0 else { return try run(arguments, stdin: stdin, home: home, env: env) }
+        return try run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments, stdin: stdin, home: home,
+            executable: URL(fileURLWithPath: "/usr/bin/setpriv"), env: env)
+    }
+
     static func run(
         _ arguments: [String] = [], stdin: String = "", home: String, executable: URL? = nil,
         env: [String: String] = [:]

@@ -101,6 +101,7 @@ struct RetryPolicyTests {
         #expect(policy.delay(afterAttempt: 1, headers: ["retry-after": date], now: now, jitter: 1) == 5)
         #expect(RetryPolicy.isRetryable(status: 503) && RetryPolicy.isRetryable(status: 429))
         #expect(!RetryPolicy.isRetryable(status: 400) && !RetryPolicy.isRetryable(status: 401))
+        #expect(!RetryPolicy.isRetryable(status: 409), "a conflict is met again by the same request")
         #expect(RetryPolicy.isQuotaExhausted(status: 429, body: #"{"error":{"code":"insufficient_quota"}}"#))
     }
 

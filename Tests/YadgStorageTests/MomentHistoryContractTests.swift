@@ -62,12 +62,12 @@ struct MomentHistoryContractTests {
     func findAndSummaries(kind: MomentStoreContractTests.Kind) throws {
         let store = try Self.makeStore(kind)
         _ = try store.insert(Self.sample)
-        #expect(try store.moments(containing: ["DOG"], limit: 10).map(\.text) == ["walked the dog"])
+        #expect(try store.moments(containing: ["DOG"], tagged: [], limit: 10).map(\.text) == ["walked the dog"])
         #expect(
-            try store.moments(containing: ["a", "k"], limit: 10).map(\.text) == [
+            try store.moments(containing: ["a", "k"], tagged: [], limit: 10).map(\.text) == [
                 "walked the dog", "ran 5k", "read a book",
             ])
-        #expect(try store.moments(containing: ["100%"], limit: 10).isEmpty)
+        #expect(try store.moments(containing: ["100%"], tagged: [], limit: 10).isEmpty)
         #expect(try store.daySummary(for: "2026-11-19") == nil)
         try store.saveDaySummary(DaySummary(day: "2026-11-19", text: "A warm day.", fingerprint: "f1"))
         try store.saveDaySummary(DaySummary(day: "2026-11-19", text: "A warmer day.", fingerprint: "f2"))

@@ -16,7 +16,8 @@ public enum TestSupport {
             classifier: ActionClassifier(json: text("Resources/actions.json")),
             homePhrases: JSONDecoder().decode([String].self, from: Data(text("Resources/home-phrases.json").utf8)),
             privacy: text("Resources/privacy.md"), terms: text("Resources/terms.md"),
-            crisis: CrisisCheck(json: text("Resources/crisis.json")))
+            crisis: CrisisCheck(json: text("Resources/crisis.json")),
+            moods: MoodVocabulary(json: text("Resources/moods.json")))
     }()
 
     /// The shipped words for times and dates.

@@ -55,10 +55,10 @@ public struct CrisisCheck: Sendable {
         return false
     }
 
-    /// The moment as it must be kept when its text holds crisis language (or it was flagged
+    /// The moment as it must be kept when its text or note holds crisis language (or it was flagged
     /// before): flagged, with no praise. Other moments come back unchanged.
     public func flagged(_ moment: Moment) -> Moment {
-        guard moment.isCrisis || matches(moment.text) else { return moment }
+        guard moment.isCrisis || matches(moment.text) || moment.note.map(matches) == true else { return moment }
         var flagged = moment
         flagged.isCrisis = true
         flagged.offlinePraise = ""
@@ -110,6 +110,7 @@ public struct CrisisCheck: Sendable {
     /// non-alphanumeric character a break (`self-harm` → `self harm`), then single words rewritten
     /// by `spellings` (`wanna` → `want to`). With `keepGaps`, a `~` is kept as its own word.
     static func fold(_ text: String, spellings: [String: [String]], keepGaps: Bool) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text, spellings: spellings, keepGaps: keepGaps) }
         var words: [String] = []
         var current = ""
         func flush() {
@@ -130,6 +131,32 @@ public struct CrisisCheck: Sendable {
                 } else {
                     flush()
                 }
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
+    /// run, and Unicode lower-casing per character cost more than the rest of a short run).
+    private static func foldASCII(_ text: String, spellings: [String: [String]], keepGaps: Bool) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        func flush() {
+            guard !current.isEmpty else { return }
+            let word = String(decoding: current, as: UTF8.self)
+            words += spellings[word] ?? [word]
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "`"): continue
+            case UInt8(ascii: "~") where keepGaps:
+                flush()
+                words.append("~")
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            default: flush()
             }
         }
         flush()

@@ -10,8 +10,15 @@ public struct PraiseRequest: Sendable, Equatable {
     public let submittedAt: Date
     public let happenedAt: Date
     public let tz: String
+    /// How the person said they felt (`tired`), when they said it: context for warmth, never
+    /// something to fix. A closed word from ``MoodVocabulary`` or nil.
+    public let feeling: String?
 
-    public init(momentID: UUID, text: String, when: String, submittedAt: Date, happenedAt: Date, tz: String) {
+    public init(
+        momentID: UUID, text: String, when: String, submittedAt: Date, happenedAt: Date, tz: String,
+        feeling: String? = nil
+    ) {
+        self.feeling = feeling
         self.momentID = momentID
         self.text = text
         self.when = when
@@ -26,7 +33,7 @@ public struct PraiseRequest: Sendable, Equatable {
         guard !moment.isCrisis else { return nil }
         self.init(
             momentID: moment.id, text: moment.text, when: words.relative(moment.happenedAt, now: now, in: zone),
-            submittedAt: moment.submittedAt, happenedAt: moment.happenedAt, tz: moment.tz)
+            submittedAt: moment.submittedAt, happenedAt: moment.happenedAt, tz: moment.tz, feeling: moment.mood)
     }
 }
 

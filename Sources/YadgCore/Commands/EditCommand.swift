@@ -21,10 +21,15 @@ struct EditCommand: ShellCommand {
                 return .failed(
                     Copy.fill(copy[LoggingCopy.self].tooLong, ["limit": String(CommandContext.maxTextLength)]))
             }
-            moment.text = text
+            // `#words` at the end add a mood or tags, as they do in a logged line.
+            let tagged = Hashtags.read(text, moods: context.resources.moods)
+            guard !tagged.text.isEmpty else { return .failed(copy[EditCopy.self].needsText) }
+            moment.text = tagged.text
+            if let mood = tagged.mood { moment.mood = mood }
+            moment.tags += tagged.tags.filter { !moment.tags.contains($0) }
             // Once a moment held crisis language it stays private, whatever it is edited to.
             moment = context.resources.crisis.flagged(moment)
-            let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": text]))
+            let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": moment.text]))
             guard moment.isCrisis, reply.failure == nil else { return reply }
             return ShellReply(lines: reply.lines + context.crisisLines())
         }

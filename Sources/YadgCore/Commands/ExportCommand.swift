@@ -54,11 +54,13 @@ public struct ExportCopy: CopySection {
     public let failed: String
     public let unknownFormat: String
     public let markdownTitle: String
+    public let markdownPhoto: String
 
     public init(_ words: CopyWords) throws {
         done = try words.text("done")
         failed = try words.text("failed")
         unknownFormat = try words.text("unknownFormat")
         markdownTitle = try words.text("markdownTitle")
+        markdownPhoto = try words.text("markdownPhoto")
     }
 }

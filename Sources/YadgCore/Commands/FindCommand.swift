@@ -1,4 +1,5 @@
-/// `/find words`: moments containing every word, newest first.
+/// `/find words`: moments containing every word, newest first. A `#word` finds the moments
+/// with that tag or mood (`/find #proud`, `/find walk #outside`).
 struct FindCommand: ShellCommand {
     static let spec = CommandSpec("find", aliases: ["search"], takesArguments: true)
 
@@ -13,14 +14,17 @@ struct FindCommand: ShellCommand {
             guard !arguments.words.isEmpty else {
                 return ShellReply(lines: [StyledLine(copy[FindCopy.self].needsWords)])
             }
-            let moments = try context.store.moments(containing: arguments.words, limit: 50)
+            let tags = arguments.words.compactMap { Hashtags.tagWord(Substring($0)) }
+            let plain = arguments.words.filter { Hashtags.tagWord(Substring($0)) == nil }
+            let moments = try context.store.moments(containing: plain, tagged: tags, limit: 50)
             guard !moments.isEmpty else {
                 return ShellReply(
                     lines: [StyledLine(Copy.fill(copy[FindCopy.self].nothing, ["words": words]))],
                     events: [.moments([])])
             }
             var lines = MomentsByDayView.render(
-                moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width,
+                moments, now: context.clock.now(), zone: context.zone, copy: copy, extras: context.extrasShown,
+                width: context.width,
                 marksUnsynced: context.syncs)
             lines[0] = StyledLine(Copy.fill(copy[FindCopy.self].title, ["words": words]), .title)
             return ShellReply(lines: lines, events: [.moments(moments)])

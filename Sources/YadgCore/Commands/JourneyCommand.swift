@@ -49,7 +49,8 @@ struct JourneyCommand: ShellCommand {
                 }
             }
             let lines = JourneyView.render(
-                entries, copy: copy, width: context.width, firstPage: page.isFirst, hasMore: days.count > pageSize)
+                entries, copy: copy, moods: context.resources.moods, width: context.width, firstPage: page.isFirst,
+                hasMore: days.count > pageSize)
             return ShellReply(
                 lines: lines, events: [.journey(entries)],
                 effects: stale.isEmpty ? [] : [.writeSummaries(stale, page: page)])

@@ -30,7 +30,8 @@ struct MomentsCommand: ShellCommand {
             }
             let moments = try context.store.moments(happenedFrom: start, before: end, limit: limit)
             var lines = MomentsByDayView.render(
-                moments, now: context.clock.now(), zone: context.zone, copy: copy, width: context.width,
+                moments, now: context.clock.now(), zone: context.zone, copy: copy, extras: context.extrasShown,
+                width: context.width,
                 marksUnsynced: context.syncs)
             if moments.isEmpty && !range.isEmpty, lines.count > 2 {
                 lines = [lines[0], StyledLine(""), StyledLine(copy[MomentsCopy.self].nothingInRange)]

@@ -11,7 +11,8 @@ struct StatsCommand: ShellCommand {
             let from = LocalDay(number: today.number - today.weekday - 7 * (Self.weeks - 1))
             let totals = try context.store.totals(recentFrom: from)
             let lines = StatsView.render(
-                totals, today: today, weeks: Self.weeks, copy: context.copy, width: context.width)
+                totals, today: today, weeks: Self.weeks, copy: context.copy, moods: context.resources.moods,
+                width: context.width)
             return ShellReply(lines: lines, events: [.stats(totals)])
         }
     }

@@ -82,9 +82,21 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
             .sorted { ($0.happenedAt, $0.submittedAt, $0.ref) > ($1.happenedAt, $1.submittedAt, $1.ref) }
     }
 
-    public func moments(containing words: [String], limit: Int) throws -> [Moment] {
+    public func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] {
         lock.withLock { _ in
-            Array(live.filter { m in words.allSatisfy { m.text.lowercased().contains($0.lowercased()) } }.prefix(limit))
+            Array(
+                live.filter { m in
+                    words.allSatisfy { m.text.lowercased().contains($0.lowercased()) }
+                        && tags.allSatisfy { m.mood == $0 || m.tags.contains($0) }
+                }.prefix(limit))
+        }
+    }
+
+    public func tagsInUse(limit: Int) throws -> [String] {
+        lock.withLock { _ in
+            var counts: [String: Int] = [:]
+            for tag in live.flatMap(\.tags) { counts[tag, default: 0] += 1 }
+            return Array(counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key).prefix(limit))
         }
     }
 
@@ -111,14 +123,17 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
             let all = live
             var perDay: [String: Int] = [:]
             var actions: [String: Int] = [:]
+            var moods: [String: Int] = [:]
             for m in all {
+                if let mood = m.mood { moods[mood, default: 0] += 1 }
                 if let recentFrom, m.localDay >= recentFrom { perDay[m.localDay.text, default: 0] += 1 }
                 actions[m.action, default: 0] += 1
             }
             return MomentTotals(
                 moments: all.count, daysWithMoments: Set(all.map(\.localDay)).count,
                 favorites: all.filter(\.isFavorite).count, perDay: perDay,
-                actions: actions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) })
+                actions: actions.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) },
+                moods: moods.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) })
         }
     }
 

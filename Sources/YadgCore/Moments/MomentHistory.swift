@@ -19,8 +19,14 @@ public struct MomentTotals: Sendable, Equatable {
     public var perDay: [String: Int]
     /// Moments per kind of win (action), most common first.
     public var actions: [(String, Int)]
+    /// Moments per mood, most common first (only moments that have one).
+    public var moods: [(String, Int)]
 
-    public init(moments: Int, daysWithMoments: Int, favorites: Int, perDay: [String: Int], actions: [(String, Int)]) {
+    public init(
+        moments: Int, daysWithMoments: Int, favorites: Int, perDay: [String: Int], actions: [(String, Int)],
+        moods: [(String, Int)] = []
+    ) {
+        self.moods = moods
         self.moments = moments
         self.daysWithMoments = daysWithMoments
         self.favorites = favorites
@@ -31,6 +37,7 @@ public struct MomentTotals: Sendable, Equatable {
     public static func == (a: MomentTotals, b: MomentTotals) -> Bool {
         a.moments == b.moments && a.daysWithMoments == b.daysWithMoments && a.favorites == b.favorites
             && a.perDay == b.perDay && a.actions.map { "\($0.0)=\($0.1)" } == b.actions.map { "\($0.0)=\($0.1)" }
+            && a.moods.map { "\($0.0)=\($0.1)" } == b.moods.map { "\($0.0)=\($0.1)" }
     }
 }
 
@@ -54,8 +61,11 @@ public protocol MomentHistory: MomentStore {
     /// Saves many moments in one transaction (import); existing ids are skipped. Returns how many
     /// were new.
     func insert(_ moments: [Moment]) throws -> Int
-    /// Moments whose text contains every word (case-insensitive), newest first.
-    func moments(containing words: [String], limit: Int) throws -> [Moment]
+    /// Moments whose text contains every word (case-insensitive) and that carry every tag (a tag
+    /// or the mood, lowercase), newest first.
+    func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment]
+    /// The tags of moments that are not archived, most used first (for Tab).
+    func tagsInUse(limit: Int) throws -> [String]
     /// Local days that have moments, newest first, strictly before `before` when given.
     func days(before: LocalDay?, limit: Int) throws -> [LocalDay]
     /// Local days with moments in `[from, to]` (inclusive), for the calendar.

@@ -28,7 +28,15 @@ public struct ActionClassifier: Sendable {
             guard let category = PraiseCategory(rawValue: name) else {
                 throw ResourceError.unexpected("action category \(name)")
             }
-            return (category, words.map { $0.lowercased().split(separator: " ").map(String.init) })
+            // The file's keywords are lower case already; only others pay for lower-casing.
+            return (
+                category,
+                words.map { word in
+                    let lower =
+                        word.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? word.lowercased() : word
+                    return lower.split(separator: " ").map(String.init)
+                }
+            )
         }
         var singleWords: [String: [Int]] = [:]
         for (index, (_, phrases)) in keywords.enumerated() {

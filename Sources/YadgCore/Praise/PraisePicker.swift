@@ -9,7 +9,23 @@ public struct PraisePicker: Sendable {
     public func pick(
         _ category: PraiseCategory, avoiding recent: [String], using rng: inout some RandomNumberGenerator
     ) -> String {
-        let lines = pool.lines[category] ?? []
+        pick(from: pool.lines[category] ?? [], avoiding: recent, using: &rng)
+    }
+
+    /// The same for a moment logged with a challenging mood: a hard-day line when the pool has
+    /// them, else one of the category.
+    public func pick(
+        _ category: PraiseCategory, mood: Mood?, avoiding recent: [String], using rng: inout some RandomNumberGenerator
+    ) -> String {
+        guard mood?.isChallenging == true, !pool.hardDay.isEmpty else {
+            return pick(category, avoiding: recent, using: &rng)
+        }
+        return pick(from: pool.hardDay, avoiding: recent, using: &rng)
+    }
+
+    private func pick(from lines: [String], avoiding recent: [String], using rng: inout some RandomNumberGenerator)
+        -> String
+    {
         guard !lines.isEmpty else { return "" }
         let fresh = lines.filter { !recent.contains($0) }
         let choices = fresh.isEmpty ? lines.filter { $0 != recent.first } : fresh

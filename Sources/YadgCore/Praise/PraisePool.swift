@@ -3,10 +3,20 @@ import Foundation
 /// The offline praise lines, by category (`Resources/praise.json`).
 public struct PraisePool: Sendable, Equatable {
     public let lines: [PraiseCategory: [String]]
+    /// Lines for a moment logged with a challenging mood (`#tired`): they still celebrate the
+    /// win and never try to fix the feeling. Optional, so an older override still works.
+    public let hardDay: [String]
 
-    public init(lines: [PraiseCategory: [String]]) { self.lines = lines }
+    public init(lines: [PraiseCategory: [String]], hardDay: [String] = []) {
+        self.lines = lines
+        self.hardDay = hardDay
+    }
 
-    /// Decodes `{"movement": ["Nice move, champ.", …], …}`. Every category must have lines.
+    /// The key of the hard-day lines beside the categories.
+    static let hardDayKey = "hard-day"
+
+    /// Decodes `{"movement": ["Nice move, champ.", …], …, "hard-day": […]}`. Every category must
+    /// have lines.
     public init(json: String) throws {
         guard let table = try CopyTree(json: json).fields else { throw ResourceError.unexpected("praise file shape") }
         var raw: [String: [String]] = [:]
@@ -21,10 +31,11 @@ public struct PraisePool: Sendable, Equatable {
             }
             lines[category] = pool
         }
-        if let unknown = raw.keys.first(where: { PraiseCategory(rawValue: $0) == nil }) {
+        if let unknown = raw.keys.first(where: { PraiseCategory(rawValue: $0) == nil && $0 != Self.hardDayKey }) {
             throw ResourceError.unexpected("praise category \(unknown)")
         }
         self.lines = lines
+        hardDay = raw[Self.hardDayKey] ?? []
     }
 }
 

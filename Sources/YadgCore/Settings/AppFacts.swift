@@ -15,6 +15,11 @@ public struct AppFacts: Sendable, Equatable {
     public var userID = ""
     /// Where the moments are kept, for messages about the file itself (damage).
     public var databasePath = ""
+    /// The data folder (the moments file's folder): attached photos are shown by their full path.
+    public var dataDirectory: String {
+        guard let slash = databasePath.lastIndex(of: "/") else { return "" }
+        return String(databasePath[..<slash])
+    }
 
     public init() {}
 

@@ -23,6 +23,9 @@ public struct CommandContext {
 
     var copy: Copy { resources.copy }
 
+    /// How views show moods, tags, notes and photos.
+    public var extrasShown: ExtrasShown { ExtrasShown(moods: resources.moodsWhenNeeded, photoRoot: facts.dataDirectory) }
+
     /// Longest moment text accepted, in characters.
     public static let maxTextLength = 1000
 
@@ -109,6 +112,27 @@ public struct CommandContext {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
         }
         return .success(found)
+    }
+
+    /// `/note 3 words` names row 3 and `/note words` the last moment: the first word is a
+    /// reference when it is a number, `#` and a number, or `last`.
+    static func leadingReference(_ text: String) -> (reference: String?, rest: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let first = trimmed.prefix { !$0.isWhitespace }
+        let digits = first.hasPrefix("#") ? first.dropFirst() : first
+        guard first.lowercased() == "last" || (!digits.isEmpty && digits.allSatisfy(\.isASCII) && Int(digits) != nil)
+        else { return (nil, trimmed) }
+        return (String(first), trimmed.dropFirst(first.count).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The moment a row command names, or the last one logged when it names none (`noMoment`
+    /// says what to do when there is none yet).
+    func moment(reference: String?, command: String, noMoment: String) -> Result<Moment, EarlyReply> {
+        if let reference { return moment(reference: reference, command: command) }
+        guard let last = (try? store.lastSubmittedMoment()) ?? nil else {
+            return .failure(EarlyReply(.failed(noMoment)))
+        }
+        return .success(last)
     }
 
     /// A reply that ends a command early (a bad row number, say).

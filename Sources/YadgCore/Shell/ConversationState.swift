@@ -25,10 +25,20 @@ public struct ConversationState {
         case aiChoice([AIChoice])
     }
 
-    /// The steps of `/did`.
+    /// The steps of `/did`: what, when, then the optional feeling and note, then Enter to save.
     enum GuidedLog: Equatable {
         case askingText
-        case askingWhen(text: String)
-        case confirming(text: String, happenedAt: Date, said: SaidTime)
+        case askingWhen(text: String, extras: MomentExtras)
+        case askingMood(GuidedDraft)
+        case askingNote(GuidedDraft)
+        case confirming(GuidedDraft)
+    }
+
+    /// A moment taking shape in `/did`.
+    struct GuidedDraft: Equatable {
+        var text: String
+        var happenedAt: Date
+        var said: SaidTime
+        var extras: MomentExtras
     }
 }

@@ -10,30 +10,24 @@ import Synchronization
 /// lacks or gets wrong falls back to the built-in one. Templates use `{name}` placeholders, filled
 /// with ``Copy/fill(_:_:)``.
 public struct Copy: Sendable {
-    /// The file's sections, parsed once, and the built-in ones to fall back on.
-    private let sections: [String: CopyTree]
-    private let fallback: [String: CopyTree]
+    /// The file's sections, each parsed the first time it is asked for, and the built-in ones to
+    /// fall back on.
+    private let sections: LazyTable
+    private let fallback: LazyTable?
     private let decoded = DecodedSections()
 
     /// Reads `json`, using `fallback` (the built-in copy) for any section `json` lacks or gets wrong.
     /// Throws when `json` is not a JSON object of sections.
     public init(json: String, fallback: String? = nil) throws {
-        guard case .table(let sections) = try CopyTree(json: json) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "copy is not a JSON object"))
-        }
-        self.sections = sections
-        if let fallback, fallback != json, case .table(let builtIn) = try CopyTree(json: fallback) {
-            self.fallback = builtIn
-        } else {
-            self.fallback = [:]
-        }
+        sections = try LazyTable(json: json)
+        self.fallback = fallback.flatMap { $0 != json ? try? LazyTable(json: $0) : nil }
     }
 
     /// The section of copy a feature uses: `copy[JourneyCopy.self].title`.
     public subscript<Section: CopySection>(_ type: Section.Type) -> Section {
         if let section = decoded.values.withLock({ $0[ObjectIdentifier(type)] }) as? Section { return section }
         // The built-in copy is read section by section in the tests, so this is a programming error.
-        guard let section = (try? strict(type)) ?? Self.read(type, from: fallback) else {
+        guard let section = (try? strict(type)) ?? fallback.flatMap({ Self.read(type, from: $0) }) else {
             preconditionFailure("copy.json has no valid \"\(Section.key)\" section")
         }
         decoded.values.withLock { $0[ObjectIdentifier(type)] = section }
@@ -48,9 +42,7 @@ public struct Copy: Sendable {
         return try Section(CopyWords(fields: fields, section: Section.key))
     }
 
-    private static func read<Section: CopySection>(_ type: Section.Type, from sections: [String: CopyTree])
-        -> Section?
-    {
+    private static func read<Section: CopySection>(_ type: Section.Type, from sections: LazyTable) -> Section? {
         guard case .table(let fields)? = sections[Section.key] else { return nil }
         return try? Section(CopyWords(fields: fields, section: Section.key))
     }
@@ -98,24 +90,44 @@ public protocol CopySection: Sendable {
 /// The decoded resources the shell needs, handed in by the executable (never paths).
 public struct ShellResources: Sendable {
     public let copy: Copy
-    public let praise: PraisePool
-    public let classifier: ActionClassifier
     /// Light, kind lines for Home; an empty line shows the next one.
     public let homePhrases: [String]
     public let privacy: String
     public let terms: String
-    public let crisis: CrisisCheck
+    private let lazyPraise: Lazy<PraisePool>
+    private let lazyClassifier: Lazy<ActionClassifier>
+    private let lazyCrisis: Lazy<CrisisCheck>
+    private let lazyMoods: Lazy<MoodVocabulary>
+
+    public var praise: PraisePool { lazyPraise.value }
+    public var classifier: ActionClassifier { lazyClassifier.value }
+    public var crisis: CrisisCheck { lazyCrisis.value }
+    /// The moods a moment may carry.
+    public var moods: MoodVocabulary { lazyMoods.value }
+    /// The same, not read until first used.
+    public var moodsWhenNeeded: Lazy<MoodVocabulary> { lazyMoods }
 
     public init(
         copy: Copy, praise: PraisePool, classifier: ActionClassifier, homePhrases: [String], privacy: String,
-        terms: String, crisis: CrisisCheck
+        terms: String, crisis: CrisisCheck, moods: MoodVocabulary
     ) {
-        self.crisis = crisis
+        self.init(
+            copy: copy, homePhrases: homePhrases, privacy: privacy, terms: terms, praise: Lazy(value: praise),
+            classifier: Lazy(value: classifier), crisis: Lazy(value: crisis), moods: Lazy(value: moods))
+    }
+
+    /// With the larger resources read when first used (a start that only shows Home reads none).
+    public init(
+        copy: Copy, homePhrases: [String], privacy: String, terms: String, praise: Lazy<PraisePool>,
+        classifier: Lazy<ActionClassifier>, crisis: Lazy<CrisisCheck>, moods: Lazy<MoodVocabulary>
+    ) {
         self.copy = copy
-        self.praise = praise
-        self.classifier = classifier
         self.homePhrases = homePhrases
         self.privacy = privacy
         self.terms = terms
+        lazyPraise = praise
+        lazyClassifier = classifier
+        lazyCrisis = crisis
+        lazyMoods = moods
     }
 }

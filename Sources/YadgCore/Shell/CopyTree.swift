@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A resource file parsed once: texts, lists of texts, tables and lists of tables. `copy.json`'s
 /// sections are read from it instead of parsing the file again for each one, and the praise pool,
@@ -93,6 +94,45 @@ public indirect enum CopyTree: Sendable, Equatable {
                 guard index > start else { throw error("unexpected character") }
                 return .other
             }
+        }
+
+        /// Moves past one value without building it: strings are stepped over (escapes too), and
+        /// objects and lists by counting brackets.
+        mutating func skipValue() throws {
+            skipSpace()
+            guard index < bytes.count else { throw error("unexpected end") }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): try skipString()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var depth = 0
+                repeat {
+                    guard index < bytes.count else { throw error("unterminated") }
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""):
+                        try skipString()
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                    default: break
+                    }
+                    index += 1
+                } while depth > 0
+            default: _ = try value()  // a number, true, false or null: short
+            }
+        }
+
+        mutating func skipString() throws {
+            index += 1
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return
+                default: index += 1
+                }
+            }
+            throw error("unterminated string")
         }
 
         /// After an item: true at a comma (another follows), false at the closing bracket.
@@ -220,5 +260,49 @@ extension CopyTree {
     public var text: String? {
         if case .text(let text) = self { return text }
         return nil
+    }
+}
+
+/// A JSON object whose values are parsed only when first asked for: `copy.json` has a section per
+/// feature and a run uses a few, so the rest is only stepped over at start.
+public final class LazyTable: Sendable {
+    private let bytes: [UInt8]
+    private let ranges: [String: Range<Int>]
+    private let parsed = Mutex<[String: CopyTree]>([:])
+
+    /// Throws when `json` is not an object (a value that is not even well bracketed too).
+    public init(json: String) throws {
+        var reader = CopyTree.Reader(bytes: Array(json.utf8))
+        var ranges: [String: Range<Int>] = [:]
+        try reader.expect(UInt8(ascii: "{"))
+        reader.skipSpace()
+        if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "}") {
+            reader.index += 1
+        } else {
+            repeat {
+                reader.skipSpace()
+                let key = try reader.string()
+                try reader.expect(UInt8(ascii: ":"))
+                reader.skipSpace()
+                let start = reader.index
+                try reader.skipValue()
+                ranges[key] = start..<reader.index
+                reader.skipSpace()
+            } while try reader.separator(closing: UInt8(ascii: "}"))
+        }
+        reader.skipSpace()
+        guard reader.index == reader.bytes.count else { throw reader.error("more after the end") }
+        bytes = reader.bytes
+        self.ranges = ranges
+    }
+
+    /// The value under `key`, parsed once; nil when there is none or it is not valid JSON.
+    public subscript(key: String) -> CopyTree? {
+        if let done = parsed.withLock({ $0[key] }) { return done }
+        guard let range = ranges[key] else { return nil }
+        var reader = CopyTree.Reader(bytes: Array(bytes[range]))
+        guard let value = try? reader.value() else { return nil }
+        parsed.withLock { $0[key] = value }
+        return value
     }
 }

@@ -8,11 +8,13 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 /// Moments to and from files. JSON is yadg's own format and round-trips every field; CSV and
 /// Markdown are for spreadsheets and reading. Export is never behind the paywall.
 public enum MomentExport {
-    public static func render(_ moments: [Moment], as format: ExportFormat, zone: TimeZone, copy: Copy) -> String {
+    public static func render(
+        _ moments: [Moment], as format: ExportFormat, zone: TimeZone, copy: Copy, extras: ExtrasShown
+    ) -> String {
         switch format {
         case .json: return json(moments)
         case .csv: return csv(moments)
-        case .md: return markdown(moments, zone: zone, copy: copy)
+        case .md: return markdown(moments, zone: zone, copy: copy, extras: extras)
         }
     }
 
@@ -106,21 +108,27 @@ public enum MomentExport {
             s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
                 ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
         }
-        var out = "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt\r\n"
+        // Tags and photos are one cell each, a line per item (a spreadsheet shows them stacked).
+        var out = "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt,mood,tags,note,photos\r\n"
         for m in moments {
             out +=
                 [
                     m.id.uuidString.lowercased(), CivilTime.utcTimestamp(m.happenedAt),
                     CivilTime.utcTimestamp(m.submittedAt),
                     m.tz, m.text, m.praise, m.action, m.isFavorite ? "1" : "0",
-                    m.archivedAt.map(CivilTime.utcTimestamp) ?? "",
+                    m.archivedAt.map(CivilTime.utcTimestamp) ?? "", m.mood ?? "", m.tags.joined(separator: "\n"),
+                    m.note ?? "", m.photos.joined(separator: "\n"),
                 ].map(cell).joined(separator: ",") + "\r\n"
         }
         return out
     }
 
-    /// A readable Markdown file: a heading per day, a bullet per moment.
-    public static func markdown(_ moments: [Moment], zone: TimeZone, copy: Copy) -> String {
+    /// A readable Markdown file: a heading per day, a bullet per moment, its note and photos
+    /// (linked by their full path) under it.
+    public static func markdown(_ moments: [Moment], zone: TimeZone, copy: Copy, extras: ExtrasShown) -> String {
+        func clean(_ text: String) -> String {
+            TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(text.unicodeScalars))
+        }
         let words = TimeWords(copy)
         var out = copy[ExportCopy.self].markdownTitle + "\n"
         var currentDay = ""
@@ -132,11 +140,18 @@ public enum MomentExport {
             }
             // One line per moment: a newline inside a text would end the list item. Markdown is
             // read by people, often in a terminal: no escape sequences or bidi overrides.
-            let text = TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(m.text.unicodeScalars))
-            let praise = TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(m.praise.unicodeScalars))
-            out +=
-                "- \(words.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"
-                + (praise.isEmpty ? "" : "  \n  _\(praise)_") + "\n"
+            let text = clean(extras.headline(m))
+            let praise = clean(m.praise)
+            // One list item; each further line after a Markdown hard break (two spaces).
+            var item = ["- \(words.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"]
+            if !praise.isEmpty { item.append("_\(praise)_") }
+            if let note = m.note { item.append(Copy.fill(copy[MomentsCopy.self].noteLine, ["note": clean(note)])) }
+            for photo in m.photos {
+                // <…> keeps a path with spaces one link.
+                let path = clean(extras.photoPath(photo)).replacingOccurrences(of: ">", with: "%3E")
+                item.append(Copy.fill(copy[ExportCopy.self].markdownPhoto, ["path": path]))
+            }
+            out += item.joined(separator: "  \n  ") + "\n"
         }
         return out
     }

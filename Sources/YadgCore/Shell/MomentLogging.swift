@@ -14,28 +14,56 @@ extension CommandContext {
             return notLogged(line, .tooLong, lines)
         }
         let now = clock.now()
-        let parsed = parser.parse(line, now: now, timeZone: zone)
+        let (parsed, tagged) = read(line, now: now)
         if parsed.kind == .future {
             return notLogged(line, .future, [StyledLine(words.future)])
         }
-        if parsed.text.isEmpty {
+        if tagged.text.isEmpty {
+            if parsed.timeExpression == nil, let word = tagged.mood ?? tagged.tags.first {
+                return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
+            }
             let message = Copy.fill(words.noText, ["expression": parsed.timeExpression ?? ""])
             return notLogged(line, .noText, [StyledLine(message)])
         }
-        return save(text: parsed.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now)
+        return save(
+            text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags))
+    }
+
+    /// A typed line read for its time and its `#` words (``Hashtags``): the words are read before
+    /// the time expression is taken out and again after, so either may come last.
+    func read(_ line: String, now: Date) -> (ParsedMoment, Hashtags.Reading) {
+        let parsed: ParsedMoment
+        // Most lines have no `#`: the moods are then never read.
+        guard line.utf8.contains(UInt8(ascii: "#")) else {
+            parsed = parser.parse(line, now: now, timeZone: zone)
+            return (parsed, Hashtags.Reading(text: parsed.text))
+        }
+        let before = Hashtags.read(line, moods: resources.moods)
+        parsed = parser.parse(before.text, now: now, timeZone: zone)
+        let after = Hashtags.read(parsed.text, moods: resources.moods)
+        var reading = before.adding(after)
+        reading.text = after.text
+        return (parsed, reading)
     }
 
     /// Saves a moment (committed before anything acknowledges it) and returns its card, with the
     /// request for AI praise as an effect.
-    mutating func save(text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date) -> ShellReply {
+    mutating func save(
+        text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
+        extras: MomentExtras = MomentExtras()
+    ) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
         // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
-        let crisis = resources.crisis.matches(text)
-        let praise = crisis ? "" : PraisePicker(pool: resources.praise).pick(category, avoiding: recent, using: &rng)
+        let crisis = resources.crisis.matches(text) || extras.note.map(resources.crisis.matches) == true
+        let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
+        let praise =
+            crisis ? "" : PraisePicker(pool: resources.praise).pick(category, mood: mood, avoiding: recent, using: &rng)
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
-            offlinePraise: praise, action: category.rawValue, isCrisis: crisis)
+            offlinePraise: praise, action: category.rawValue, tags: extras.tags, mood: extras.mood, note: extras.note,
+            isCrisis: crisis)
         moment.said = said
         let newRecent =
             crisis
@@ -52,7 +80,7 @@ extension CommandContext {
         } catch {
             return notLogged(line, .saveFailed, [StyledLine(message(for: error))])
         }
-        var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy)
+        var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy, extras: extrasShown)
         if crisis {
             lines += crisisLines()
             return ShellReply(lines: lines, events: [.logged(moment)])
@@ -84,6 +112,8 @@ public struct LoggingCopy: CopySection {
     public let tooLong: String
     public let tooLongHistoryHint: String
     public let noText: String
+    /// A line of only `#words`: a feeling needs something done to go with.
+    public let onlyTags: String
     public let needsText: String
 
     public init(_ words: CopyWords) throws {
@@ -91,6 +121,7 @@ public struct LoggingCopy: CopySection {
         tooLong = try words.text("tooLong")
         tooLongHistoryHint = try words.text("tooLongHistoryHint")
         noText = try words.text("noText")
+        onlyTags = try words.text("onlyTags")
         needsText = try words.text("needsText")
     }
 }

@@ -127,6 +127,12 @@ public final class Shell {
         AIChoiceAnswer.offer(found: found, pick: pick, in: &context)
     }
 
+    /// `/photo`, once the application copied the photo (or could not): `stored` is its path in
+    /// the data folder (`photos/….jpg`).
+    public func photoKept(_ stored: Result<String, PhotoProblem>, for momentID: UUID) -> ShellReply {
+        PhotoCommand.kept(stored, for: momentID, in: context)
+    }
+
     /// Renders a Journey page again (when its summaries have arrived). It moves nothing.
     public func journey(page: JourneyPage) -> ShellReply {
         JourneyCommand.render(page, in: context)

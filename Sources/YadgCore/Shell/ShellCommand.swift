@@ -99,31 +99,41 @@ public struct SlashCommand: Sendable {
         if body.hasPrefix("/") { body = body.dropFirst() }
         let name = String(body.prefix { !$0.isWhitespace })
         let rest = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        return try parse(name: name, CommandArguments(rest))
+        return try parse(name: name, CommandArguments(rest), among: \.inConversation)
     }
 
     /// Parses argv words: `["export", "--output", "my file.json"]`.
     public static func parse(words: [String]) throws(ParseError) -> SlashCommand {
-        try parse(name: words.first ?? "", CommandArguments(words: Array(words.dropFirst())))
+        try parse(name: words.first ?? "", CommandArguments(words: Array(words.dropFirst())), among: \.asSubcommand)
     }
 
-    private static func parse(name: String, _ arguments: CommandArguments) throws(ParseError) -> SlashCommand {
+    /// `among`: the commands a suggestion may name (a subcommand suggests only subcommands).
+    private static func parse(
+        name: String, _ arguments: CommandArguments, among offered: KeyPath<CommandSpec, Bool>
+    ) throws(ParseError) -> SlashCommand {
         guard let type = CommandTable.command(named: name) else {
-            throw .unknown(name: name, suggestion: suggestion(for: name))
+            throw .unknown(name: name, suggestion: suggestion(for: name, among: offered))
         }
         if !type.spec.takesArguments && !arguments.isEmpty { throw .takesNoArguments(name: type.spec.name) }
         return SlashCommand(type: type, arguments: arguments)
     }
 
-    /// The closest conversation command by edit distance (or the one it is a prefix of).
-    static func suggestion(for typed: String) -> String? {
+    /// The closest command by edit distance (or the one it is a prefix of).
+    static func suggestion(for typed: String, among offered: KeyPath<CommandSpec, Bool> = \.inConversation) -> String? {
         let typed = typed.lowercased()
         guard !typed.isEmpty else { return nil }
-        let names = CommandTable.specs.filter(\.inConversation).map(\.name)
-        if let prefixed = names.first(where: { $0.hasPrefix(typed) }) { return "/" + prefixed }
-        let scored = names.map { ($0, editDistance(typed, $0)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(1, min(3, best.count / 2)) else { return nil }
-        return "/" + best
+        let names = CommandTable.specs.filter { $0[keyPath: offered] }.map(\.name)
+        return closest(to: typed, in: names) { max(1, min(3, $0.count / 2)) }.map { "/" + $0 }
+    }
+
+    /// The word `typed` starts, or else the nearest by edit distance within `allowed(word)` edits
+    /// (for suggestions: a command, a mood).
+    static func closest(to typed: String, in words: [String], allowed: (String) -> Int) -> String? {
+        guard !typed.isEmpty else { return nil }
+        if let prefixed = words.first(where: { $0.hasPrefix(typed) }) { return prefixed }
+        let scored = words.map { ($0, editDistance(typed, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= allowed(best) else { return nil }
+        return best
     }
 
     /// Levenshtein distance between two strings, by characters.

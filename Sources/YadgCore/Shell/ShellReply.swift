@@ -59,6 +59,9 @@ public enum Effect: Sendable, Equatable {
     case offerAIChoices(pick: String?)
     /// Write the AI choice to yadg's own settings file; it applies from the next line.
     case chooseAI(AIChoice)
+    /// Copy a photo into the data folder, then attach it to the moment
+    /// (``Shell/photoKept(_:for:)``).
+    case keepPhoto(source: String, momentID: UUID)
     /// Remove everything yadg keeps on this machine (after archiving on the backend), then end.
     case deleteMyData
     /// End the conversation.

@@ -23,6 +23,22 @@ public enum TextWidth {
             || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 
+    /// Items two spaces apart, in rows of at most `width` columns; an item is never split (a row
+    /// holds at least one).
+    public static func rows(_ items: [String], width: Int) -> [String] {
+        var rows: [String] = []
+        var row = ""
+        for item in items {
+            if !row.isEmpty && columns(row) + 2 + columns(item) > width {
+                rows.append(row)
+                row = ""
+            }
+            row += (row.isEmpty ? "" : "  ") + item
+        }
+        rows.append(row)
+        return rows
+    }
+
     /// Word-wraps `text` to `width` columns. The first line starts after `firstIndent`, later
     /// lines after `indent`; words longer than a line are broken, except a link (`https://…`), which
     /// gets a line of its own and is left whole for the terminal to fold, so it can still be

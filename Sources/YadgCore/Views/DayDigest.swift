@@ -21,9 +21,26 @@ public enum DayDigest {
         return .calm
     }
 
-    /// "🙂 Calm day", "🌿 Gentle day", "⚡ Busy day" or "🌟 Full day", from the Journey's copy.
-    public static func moodLabel(for moments: [Moment], copy: Copy) -> String {
-        let moods = copy[JourneyCopy.self].moods
+    /// How the person said the day felt, when they said it for any moment: its one or two most
+    /// common moods (`🙏 Grateful · 😴 Tired`); otherwise the kind of day its wins make: "🙂 Calm
+    /// day", "🌿 Gentle day", "⚡ Busy day" or "🌟 Full day", from the Journey's copy.
+    public static func moodLabel(for moments: [Moment], copy: Copy, moods vocabulary: MoodVocabulary) -> String {
+        let words = copy[JourneyCopy.self]
+        // In the order they happened, so a tie goes to the feeling said first.
+        let felt = moments.reversed().compactMap(\.mood)
+        if !felt.isEmpty {
+            var counts: [String: Int] = [:]
+            for mood in felt { counts[mood, default: 0] += 1 }
+            var order: [String] = []
+            for mood in felt where !order.contains(mood) { order.append(mood) }
+            let top = order.sorted { counts[$0]! > counts[$1]! }.prefix(2).map { mood in
+                let shown = vocabulary.shown(mood)
+                return Copy.fill(words.feeling, ["symbol": shown.symbol, "label": shown.label])
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            return top.count == 2 ? Copy.fill(words.feelings, ["first": top[0], "second": top[1]]) : top[0]
+        }
+        let moods = words.moods
         switch mood(for: moments) {
         case .full: return moods.full
         case .busy: return moods.busy

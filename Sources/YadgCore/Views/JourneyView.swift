@@ -25,7 +25,9 @@ public enum JourneyView {
     }
 
     /// `firstPage` shows the title; `hasMore` adds the hint for earlier days.
-    public static func render(_ days: [Day], copy: Copy, width: Int, firstPage: Bool, hasMore: Bool)
+    public static func render(
+        _ days: [Day], copy: Copy, moods: MoodVocabulary, width: Int, firstPage: Bool, hasMore: Bool
+    )
         -> [StyledLine]
     {
         let words = copy[JourneyCopy.self]
@@ -39,7 +41,7 @@ public enum JourneyView {
         var hasShownHelp = false
         for day in days {
             lines.append(StyledLine(""))
-            let label = day.isHeavy ? "" : "  " + DayDigest.moodLabel(for: day.moments, copy: copy)
+            let label = day.isHeavy ? "" : "  " + DayDigest.moodLabel(for: day.moments, copy: copy, moods: moods)
             lines.append(StyledLine(TimeWords(copy).monthDayYear(day.day) + label, .primary))
             let count = day.moments.count
             lines.append(
@@ -96,6 +98,9 @@ public struct JourneyCopy: CopySection {
     public let summaryLine: String
     public let twoThings: String
     public let moods: Moods
+    /// A day's label from the moods the person gave: `{symbol} {label}`, two joined by `feelings`.
+    public let feeling: String
+    public let feelings: String
 
     public init(_ words: CopyWords) throws {
         title = try words.text("title")
@@ -115,6 +120,8 @@ public struct JourneyCopy: CopySection {
         summaryLine = try words.text("summaryLine")
         twoThings = try words.text("twoThings")
         moods = try Moods(words.section("moods"))
+        feeling = try words.text("feeling")
+        feelings = try words.text("feelings")
     }
 
     /// The label of each kind of day (the closed list the summaries choose from).

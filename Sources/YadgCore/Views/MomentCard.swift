@@ -8,14 +8,16 @@ import Foundation
 ///   Nice move, champ.
 /// ```
 public enum MomentCard {
-    public static func render(_ moment: Moment, now: Date, zone: TimeZone, copy: Copy) -> [StyledLine] {
+    public static func render(_ moment: Moment, now: Date, zone: TimeZone, copy: Copy, extras: ExtrasShown)
+        -> [StyledLine]
+    {
         let card = [
             StyledLine(
                 moment.ref > 0
                     ? copy[CardCopy.self].logged + "  "
                         + Copy.fill(copy[CardCopy.self].reference, ["ref": String(moment.ref)])
                     : copy[CardCopy.self].logged, .primary),
-            StyledLine("  " + moment.text),
+            StyledLine("  " + extras.headline(moment)),
             StyledLine("  " + TimeWords(copy).when(moment.happenedAt, said: moment.said, now: now, in: zone), .dim),
         ]
         // A crisis moment has no praise line: the crisis message stands in its place.

@@ -12,7 +12,8 @@ import Foundation
 public enum MomentsByDayView {
     /// `marksUnsynced`: with a backend configured, a moment not yet on the server gets one quiet mark.
     public static func render(
-        _ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, width: Int = 80, marksUnsynced: Bool = false
+        _ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, extras: ExtrasShown, width: Int = 80,
+        marksUnsynced: Bool = false
     )
         -> [StyledLine]
     {
@@ -39,16 +40,31 @@ public enum MomentsByDayView {
             let reference = String(repeating: " ", count: digits - number.count) + number
             let star = moment.isFavorite ? "★ " : ""
             let pad = String(repeating: " ", count: digits + 4)
-            lines += TextWidth.wrap(star + moment.text, width: width, firstIndent: "  \(reference)  ", indent: pad)
-                .map { StyledLine($0) }
+            lines += TextWidth.wrap(
+                star + extras.headline(moment), width: width, firstIndent: "  \(reference)  ", indent: pad
+            )
+            .map { StyledLine($0) }
             let when =
                 moment.said.words
                 ?? (day == today
                     ? timeWords.relative(moment.happenedAt, now: now, in: zone)
                     : timeWords.clock(moment.happenedAt, in: zone))
             var detail = moment.praise.isEmpty ? when : "\(when) · \"\(moment.praise)\""
+            if !moment.photos.isEmpty {
+                detail += " · " + Copy.fill(words.photoCount, ["count": String(moment.photos.count)])
+            }
             if marksUnsynced && !moment.isSynced && !moment.isCrisis { detail += " " + words.unsyncedMark }
             lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
+            if let note = moment.note {
+                lines += TextWidth.wrap(
+                    Copy.fill(words.noteLine, ["note": note]), width: width, firstIndent: pad, indent: pad + "  "
+                )
+                .map { StyledLine($0, .dim) }
+            }
+            for photo in moment.photos {
+                // A path is never broken: a person copies it whole.
+                lines.append(StyledLine(pad + Copy.fill(words.photoLine, ["path": extras.photoPath(photo)]), .dim))
+            }
         }
         return lines
     }
@@ -73,6 +89,10 @@ public struct MomentsCopy: CopySection {
     public let nothingInRange: String
     public let unknownRange: String
     public let showingNewest: String
+    /// After the praise of a moment with photos: `📷 1`.
+    public let photoCount: String
+    public let noteLine: String
+    public let photoLine: String
 
     public init(_ words: CopyWords) throws {
         unsyncedMark = try words.text("unsyncedMark")
@@ -84,5 +104,8 @@ public struct MomentsCopy: CopySection {
         nothingInRange = try words.text("nothingInRange")
         unknownRange = try words.text("unknownRange")
         showingNewest = try words.text("showingNewest")
+        photoCount = try words.text("photoCount")
+        noteLine = try words.text("noteLine")
+        photoLine = try words.text("photoLine")
     }
 }

@@ -11,7 +11,9 @@
 public enum StatsView {
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    public static func render(_ totals: MomentTotals, today: LocalDay, weeks: Int, copy: Copy, width: Int)
+    public static func render(
+        _ totals: MomentTotals, today: LocalDay, weeks: Int, copy: Copy, moods: MoodVocabulary, width: Int
+    )
         -> [StyledLine]
     {
         let words = copy[StatsCopy.self]
@@ -51,6 +53,15 @@ public enum StatsView {
         lines.append(StyledLine(words.kinds, .primary))
         let kinds = totals.actions.prefix(5).map { "\($0.0) \($0.1)" }.joined(separator: " · ")
         lines += TextWidth.wrap(kinds, width: width).map { StyledLine($0) }
+        // Only when moods were given; every feeling is counted the same way, none as "bad".
+        guard !totals.moods.isEmpty else { return lines }
+        lines.append(StyledLine(""))
+        lines.append(StyledLine(words.feelings, .primary))
+        let felt = totals.moods.map { mood, count in
+            let symbol = moods.shown(mood).symbol
+            return (symbol.isEmpty ? "" : symbol + " ") + TerminalSanitizer.clean(mood) + " " + String(count)
+        }
+        lines += TextWidth.wrap(felt.joined(separator: " · "), width: width).map { StyledLine($0) }
         return lines
     }
 }
@@ -71,6 +82,7 @@ public struct StatsCopy: CopySection {
     public let favorites: String
     public let recent: String
     public let kinds: String
+    public let feelings: String
     public let empty: String
 
     public init(_ words: CopyWords) throws {
@@ -80,6 +92,7 @@ public struct StatsCopy: CopySection {
         favorites = try words.text("favorites")
         recent = try words.text("recent")
         kinds = try words.text("kinds")
+        feelings = try words.text("feelings")
         empty = try words.text("empty")
     }
 }
