@@ -4,6 +4,15 @@ import PackageDescription
 /// yadg — "You Are Doing Great" for the terminal.
 ///
 /// No package dependencies: only the system's libedit and SQLite, reached through module maps.
+///
+/// Both are linked from the static archives their Debian `-dev` packages install (libedit's with
+/// the terminfo, libbsd and libmd archives it needs): loading them as shared libraries made the
+/// dynamic loader look up some 2,000 symbols at every start, about a millisecond of a one-shot
+/// `yadg log` (README, "Performance").
+func staticArchives(_ names: [String]) -> [String] {
+    names.flatMap { ["-Xlinker", "-l:\($0).a"] }
+}
+
 let package = Package(
     name: "yadg",
     platforms: [.macOS(.v15)],
@@ -11,9 +20,10 @@ let package = Package(
         .executable(name: "yadg", targets: ["yadg"])
     ],
     targets: [
-        // System libraries, wrapped by small shims (non-variadic el_set/history, stdio accessors).
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // System libraries, wrapped by small shims (non-variadic el_set/history, stdio accessors);
+        // the targets that use them link their static archives (see `staticArchives`).
+        .systemLibrary(name: "CSQLite"),
+        .systemLibrary(name: "CLibEdit"),
         // Headers only: libcurl itself is loaded with dlopen when an AI request is first made.
         .systemLibrary(name: "CCurl"),
 
@@ -21,8 +31,12 @@ let package = Package(
         .target(name: "YadgCore"),
 
         // Adapters around the core.
-        .target(name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"]),
-        .target(name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"]),
+        .target(
+            name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"],
+            linkerSettings: [.unsafeFlags(staticArchives(["libsqlite3"]))]),
+        .target(
+            name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"],
+            linkerSettings: [.unsafeFlags(staticArchives(["libedit", "libtinfo", "libbsd", "libmd"]))]),
         // The one HTTP transport (libcurl) and retrying client, shared by AI, sync and entitlement.
         .target(name: "YadgHTTP", dependencies: ["CCurl"]),
         .target(name: "YadgAI", dependencies: ["YadgCore", "YadgHTTP"]),

@@ -36,8 +36,9 @@ extension App {
         var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
         let store = self.store
+        let resources = shell.resources
         let completion = Completion(
-            commands: CommandTable.conversationNames, moods: shell.resources.moods,
+            commands: CommandTable.conversationNames, moods: resources.moods,
             tagsInUse: { (try? store.tagsInUse(limit: 200)) ?? [] })
         // The line editor keeps the terminal settings it finds, to restore at the end: it is made
         // with the real ones, and keys stay held until it reads them (a dumb terminal's own line

@@ -48,9 +48,7 @@ struct YadgCommand {
             output.out("yadg \(Self.version)\n")
             return 0
         }
-        let zone =
-            environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
-            ?? TimeZone.current
+        let zone = SystemTimeZone.current(environment: environment)
         let clock: any WallClock
         if let fixed = environment["YADG_NOW"] {
             guard let date = CivilTime.parse(fixed, zone: zone) else {

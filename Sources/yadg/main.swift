@@ -10,7 +10,9 @@ import YadgTerminal
 // Without a UTF-8 locale, libedit drops every non-ASCII character typed (see the Terminal article in YadgTerminal) and
 // cannot show the prompt; with no LANG set at all it crashed. Fall back to C.UTF-8 then.
 setlocale(LC_CTYPE, "")
-if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")
+// Compared as bytes: Foundation's string search would cost more than the rest of this file.
+if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().utf8.filter({ $0 != UInt8(ascii: "-") })
+    .elementsEqual("UTF8".utf8)
 {
     setlocale(LC_CTYPE, "C.UTF-8")
 }
@@ -21,5 +23,5 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if isatty(1) == 1, arguments.allSatisfy({ $0 == "--no-ai" }) { EarlyKeys.hold() }
 
 exit(
-    YadgCommand(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+    YadgCommand(arguments: arguments, environment: ProcessEnvironment.current())
         .run())

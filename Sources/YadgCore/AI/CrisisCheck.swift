@@ -145,7 +145,7 @@ public struct CrisisCheck: Sendable {
         func flush() {
             guard !current.isEmpty else { return }
             let word = String(decoding: current, as: UTF8.self)
-            words += spellings[word] ?? [word]
+            if let spelled = spellings[word] { words += spelled } else { words.append(word) }
             current.removeAll(keepingCapacity: true)
         }
         for byte in text.utf8 {

@@ -34,7 +34,9 @@ public struct ActionClassifier: Sendable {
                 words.map { word in
                     let lower =
                         word.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? word.lowercased() : word
-                    return lower.split(separator: " ").map(String.init)
+                    // Most keywords are one word: no split for them (it is on the way to the
+                    // first praise of a one-shot log).
+                    return lower.utf8.contains(0x20) ? lower.split(separator: " ").map(String.init) : [lower]
                 }
             )
         }

@@ -9,7 +9,7 @@ public struct PraisePicker: Sendable {
     public func pick(
         _ category: PraiseCategory, avoiding recent: [String], using rng: inout some RandomNumberGenerator
     ) -> String {
-        pick(from: pool.lines[category] ?? [], avoiding: recent, using: &rng)
+        pick(from: pool.lines(for: category), avoiding: recent, using: &rng)
     }
 
     /// The same for a moment logged with a challenging mood: a hard-day line when the pool has

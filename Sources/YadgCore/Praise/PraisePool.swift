@@ -2,14 +2,27 @@ import Foundation
 
 /// The offline praise lines, by category (`Resources/praise.json`).
 public struct PraisePool: Sendable, Equatable {
-    public let lines: [PraiseCategory: [String]]
+    /// The lines of each category, in `PraiseCategory.allCases` order. (A list, not a dictionary
+    /// keyed by category: the first such dictionary made the runtime search every conformance in
+    /// the process, on the way to a one-shot log's first praise.)
+    private let byCategory: [[String]]
     /// Lines for a moment logged with a challenging mood (`#tired`): they still celebrate the
     /// win and never try to fix the feeling. Optional, so an older override still works.
     public let hardDay: [String]
 
     public init(lines: [PraiseCategory: [String]], hardDay: [String] = []) {
-        self.lines = lines
+        byCategory = PraiseCategory.allCases.map { lines[$0] ?? [] }
         self.hardDay = hardDay
+    }
+
+    /// The lines for one kind of win.
+    public func lines(for category: PraiseCategory) -> [String] {
+        byCategory[PraiseCategory.allCases.firstIndex(of: category)!]
+    }
+
+    /// Every category's lines (for reviews and tests; the picker asks for one category).
+    public var lines: [PraiseCategory: [String]] {
+        Dictionary(uniqueKeysWithValues: zip(PraiseCategory.allCases, byCategory))
     }
 
     /// The key of the hard-day lines beside the categories.
@@ -19,23 +32,19 @@ public struct PraisePool: Sendable, Equatable {
     /// have lines.
     public init(json: String) throws {
         guard let table = try CopyTree(json: json).fields else { throw ResourceError.unexpected("praise file shape") }
-        var raw: [String: [String]] = [:]
-        for (name, value) in table {
-            guard let texts = value.texts else { throw ResourceError.unexpected("praise lines for \(name)") }
-            raw[name] = texts
+        for (name, value) in table where value.texts == nil {
+            throw ResourceError.unexpected("praise lines for \(name)")
         }
-        var lines: [PraiseCategory: [String]] = [:]
-        for category in PraiseCategory.allCases {
-            guard let pool = raw[category.rawValue], !pool.isEmpty else {
+        byCategory = try PraiseCategory.allCases.map { category in
+            guard let pool = table[category.rawValue]?.texts, !pool.isEmpty else {
                 throw ResourceError.missing("praise lines for \(category.rawValue)")
             }
-            lines[category] = pool
+            return pool
         }
-        if let unknown = raw.keys.first(where: { PraiseCategory(rawValue: $0) == nil && $0 != Self.hardDayKey }) {
+        if let unknown = table.keys.first(where: { PraiseCategory(rawValue: $0) == nil && $0 != Self.hardDayKey }) {
             throw ResourceError.unexpected("praise category \(unknown)")
         }
-        self.lines = lines
-        hardDay = raw[Self.hardDayKey] ?? []
+        hardDay = table[Self.hardDayKey]?.texts ?? []
     }
 }
 

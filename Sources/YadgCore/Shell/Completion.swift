@@ -2,11 +2,15 @@
 /// `/mood`, and after a `#` the tags the person has used (most used first) and the moods.
 public struct Completion: Sendable {
     public let commands: [String]
-    public let moods: MoodVocabulary
+    /// Read only when a mood is being completed: the mood list is not needed to reach the prompt.
+    public let moods: @Sendable () -> MoodVocabulary
     /// Read only when a `#word` is being completed (it asks the store).
     public let tagsInUse: @Sendable () -> [String]
 
-    public init(commands: [String], moods: MoodVocabulary, tagsInUse: @escaping @Sendable () -> [String]) {
+    public init(
+        commands: [String], moods: @autoclosure @escaping @Sendable () -> MoodVocabulary,
+        tagsInUse: @escaping @Sendable () -> [String]
+    ) {
         self.commands = commands
         self.moods = moods
         self.tagsInUse = tagsInUse
@@ -24,7 +28,7 @@ public struct Completion: Sendable {
         if lowered.hasPrefix("#") { return (word, hashtags(lowered)) }
         let first = cursor.prefix { $0 != " " }.lowercased()
         if first == "/mood" || first == "/feeling" {
-            return (word, moods.moods.map(\.name).filter { $0.hasPrefix(lowered) })
+            return (word, moods().moods.map(\.name).filter { $0.hasPrefix(lowered) })
         }
         return (word, [])
     }
@@ -32,7 +36,7 @@ public struct Completion: Sendable {
     private func hashtags(_ typed: String) -> [String] {
         guard typed.hasPrefix("#") else { return [] }
         var words = tagsInUse().map { "#" + $0 }
-        for mood in moods.moods.map({ "#" + $0.name }) where !words.contains(mood) { words.append(mood) }
+        for mood in moods().moods.map({ "#" + $0.name }) where !words.contains(mood) { words.append(mood) }
         return words.filter { $0.hasPrefix(typed) }
     }
 }

@@ -70,18 +70,26 @@ public indirect enum CopyTree: Sendable, Equatable {
                 return .table(table)
             case UInt8(ascii: "["):
                 index += 1
-                var items: [CopyTree] = []
+                // Texts are gathered as texts while every item is one (the usual list of copy),
+                // not boxed as values first.
+                var texts: [String] = []
+                var items: [CopyTree]?
                 skipSpace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                     index += 1
                     return .list([])
                 }
                 repeat {
-                    items.append(try value())
+                    skipSpace()
+                    if items == nil, index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                        texts.append(try string())
+                    } else {
+                        if items == nil { items = texts.map(CopyTree.text) }
+                        items!.append(try value())
+                    }
                     skipSpace()
                 } while try separator(closing: UInt8(ascii: "]"))
-                let texts = items.compactMap { if case .text(let text) = $0 { text } else { nil } }
-                return texts.count == items.count ? .list(texts) : .array(items)
+                return items.map(CopyTree.array) ?? .list(texts)
             default:
                 // A number, true, false or null.
                 let start = index
@@ -147,6 +155,13 @@ public indirect enum CopyTree: Sendable, Equatable {
         mutating func string() throws -> String {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string") }
             index += 1
+            // Most strings have no escapes: made straight from the bytes, with no buffer between.
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                defer { index = end + 1 }
+                return String(decoding: bytes[index..<end], as: UTF8.self)
+            }
             var out: [UInt8] = []
             while index < bytes.count {
                 // Runs without escapes are copied whole.
@@ -267,13 +282,15 @@ extension CopyTree {
 /// feature and a run uses a few, so the rest is only stepped over at start.
 public final class LazyTable: Sendable {
     private let bytes: [UInt8]
-    private let ranges: [String: Range<Int>]
+    /// Each section's place in `bytes`, in the file's order: a few dozen, looked up a few times a
+    /// run, so a list (a dictionary of ranges cost more to set up than all the lookups).
+    private let ranges: [(key: String, range: Range<Int>)]
     private let parsed = Mutex<[String: CopyTree]>([:])
 
     /// Throws when `json` is not an object (a value that is not even well bracketed too).
     public init(json: String) throws {
         var reader = CopyTree.Reader(bytes: Array(json.utf8))
-        var ranges: [String: Range<Int>] = [:]
+        var ranges: [(key: String, range: Range<Int>)] = []
         try reader.expect(UInt8(ascii: "{"))
         reader.skipSpace()
         if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "}") {
@@ -286,7 +303,7 @@ public final class LazyTable: Sendable {
                 reader.skipSpace()
                 let start = reader.index
                 try reader.skipValue()
-                ranges[key] = start..<reader.index
+                ranges.append((key, start..<reader.index))
                 reader.skipSpace()
             } while try reader.separator(closing: UInt8(ascii: "}"))
         }
@@ -299,7 +316,8 @@ public final class LazyTable: Sendable {
     /// The value under `key`, parsed once; nil when there is none or it is not valid JSON.
     public subscript(key: String) -> CopyTree? {
         if let done = parsed.withLock({ $0[key] }) { return done }
-        guard let range = ranges[key] else { return nil }
+        // The last of a repeated key counts, as JSON decoders read it.
+        guard let range = ranges.last(where: { $0.key == key })?.range else { return nil }
         var reader = CopyTree.Reader(bytes: Array(bytes[range]))
         guard let value = try? reader.value() else { return nil }
         parsed.withLock { $0[key] = value }

@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The person's time zone: `TZ` when it names one, else the zone `/etc/localtime` links to.
+///
+/// This is what `TimeZone.current` looks up on Linux too, but that first builds Foundation's whole
+/// process environment (twice), which was a fifth of yadg's own work before the prompt. When
+/// neither way names a zone (a copied `/etc/localtime`, a `TZ` rule such as `EST5EDT,M3.2.0`),
+/// Foundation decides as before.
+enum SystemTimeZone {
+    static func current(environment: [String: String]) -> TimeZone {
+        if let name = environment["TZ"], !name.isEmpty,
+            let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name)
+        {
+            return zone
+        }
+        if let name = linkedZoneName("/etc/localtime"), let zone = TimeZone(identifier: name) { return zone }
+        return TimeZone.current
+    }
+
+    /// `Europe/Paris` for a link to `…/zoneinfo/Europe/Paris`.
+    static func linkedZoneName(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let range = target.range(of: "/zoneinfo/") else { return nil }
+        let name = String(target[range.upperBound...])
+        return name.isEmpty ? nil : name
+    }
+}
