@@ -104,7 +104,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
                 connection.inBatch = false
                 // One write failed part-way (and said so): nothing of the batch may be kept.
                 if let failure = connection.batchFailure { throw failure }
-                try writeState(pendingState)
+                try upsertState(pendingState)
                 try connection.execute("COMMIT")
             }
             return result
@@ -131,11 +131,11 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref, time_precision, time_said"
 
     @discardableResult
-    public func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool {
+    public func insert(_ moment: Moment, state: StateChanges) throws -> Bool {
         try insertNumbered(moment, state: state) != nil
     }
 
-    public func insertNumbered(_ moment: Moment, state: [StateKey: String]) throws -> Int? {
+    public func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int? {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 guard let ref = try insertRow(moment) else { return nil }
@@ -225,7 +225,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func stateValue(_ key: StateKey) throws -> String? {
         try lock.withLock { _ in
-            if connection.inBatch, let pending = pendingState[key] { return pending }
+            if connection.inBatch, let pending = pendingState[key.rawValue] { return pending }
             let select = try connection.cached("SELECT value FROM state WHERE key = ?")
             defer { select.reset() }
             try select.bind(key.rawValue, at: 1)
@@ -233,7 +233,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
-    public func setState(_ values: [StateKey: String]) throws {
+    public func setState(_ values: StateChanges) throws {
         try lock.withLock { _ in
             try connection.writeTransaction { try writeState(values) }
         }
@@ -257,21 +257,28 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         return ref
     }
 
-    /// State written inside a batch: kept here and written once, with its last values, just
-    /// before the batch commits (a pipe's every line sets the same keys).
-    private var pendingState: [StateKey: String] = [:]
+    /// State written inside a batch, by key name: kept here and written once, with its last
+    /// values, just before the batch commits (a pipe's every line sets the same keys).
+    private var pendingState: [String: String] = [:]
 
-    private func writeState(_ values: [StateKey: String]) throws {
+    private func writeState(_ values: StateChanges) throws {
         guard !values.isEmpty else { return }
+        var named: [String: String] = [:]
+        for (key, value) in values { named[key.rawValue] = value }
         if connection.inBatch {
-            pendingState.merge(values) { $1 }
+            pendingState.merge(named) { $1 }
             return
         }
+        try upsertState(named)
+    }
+
+    private func upsertState(_ values: [String: String]) throws {
+        guard !values.isEmpty else { return }
         let upsert = try connection.cached(
             "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-        for (key, value) in values.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             upsert.reset()
-            try upsert.bind(key.rawValue, at: 1)
+            try upsert.bind(key, at: 1)
             try upsert.bind(value, at: 2)
             try upsert.step()
         }
@@ -282,8 +289,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .text(m.id.uuidString.lowercased()), .optional(m.serverId), .text(m.text),
             .text(CivilTime.utcTimestamp(m.submittedAt)), .text(CivilTime.utcTimestamp(m.happenedAt)), .text(m.tz),
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
-            .text(m.tags.joined(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
-            .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joined(separator: "\n")),
+            .text(m.tags.joinedText(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
+            .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joinedText(separator: "\n")),
             .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref),
             .text(m.timePrecision.rawValue),
             .optional(m.timeSaid), .text(m.localDay.text),

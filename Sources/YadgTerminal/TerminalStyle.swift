@@ -58,6 +58,6 @@ public struct TerminalStyle: Sendable {
 
     /// Lines joined with newlines, ending with one.
     public func render(_ lines: [StyledLine]) -> String {
-        lines.map { render($0) + "\n" }.joined()
+        lines.map { render($0) + "\n" }.joinedText(separator: "")
     }
 }

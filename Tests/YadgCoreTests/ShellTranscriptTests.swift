@@ -218,7 +218,7 @@ final class FailingStore: MomentHistory, @unchecked Sendable {
     func batch<T>(_ body: () throws -> T) throws -> T { try body() }
     var writeRefusal: MomentStoreError? { nil }
     struct DiskFull: Error {}
-    func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool { throw DiskFull() }
+    func insert(_ moment: Moment, state: StateChanges) throws -> Bool { throw DiskFull() }
     func update(_ moment: Moment) throws { throw DiskFull() }
     func setAIPraise(_ praise: String, for id: UUID) throws { throw DiskFull() }
     func moment(id: UUID) throws -> Moment? { nil }
@@ -226,7 +226,7 @@ final class FailingStore: MomentHistory, @unchecked Sendable {
     func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] { [] }
     func lastSubmittedMoment() throws -> Moment? { nil }
     func stateValue(_ key: StateKey) throws -> String? { nil }
-    func setState(_ values: [StateKey: String]) throws { throw DiskFull() }
+    func setState(_ values: StateChanges) throws { throw DiskFull() }
     func insert(_ moments: [Moment]) throws -> Int { throw DiskFull() }
     func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] { throw DiskFull() }
     func tagsInUse(limit: Int) throws -> [String] { throw DiskFull() }

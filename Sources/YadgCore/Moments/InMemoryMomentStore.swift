@@ -16,14 +16,14 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     public var writeRefusal: MomentStoreError? { nil }
 
-    public func insert(_ moment: Moment, state changes: [StateKey: String]) throws -> Bool {
+    public func insert(_ moment: Moment, state changes: StateChanges) throws -> Bool {
         lock.withLock { _ in
             guard byId[moment.id] == nil else { return false }
             var moment = moment
             moment.ref = (byId.values.map(\.ref).max() ?? 0) + 1
             byId[moment.id] = moment
             order.append(moment.id)
-            state.merge(changes) { $1 }
+            for (key, value) in changes { state[key] = value }
             return true
         }
     }
@@ -67,8 +67,8 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
         lock.withLock { _ in state[key] }
     }
 
-    public func setState(_ values: [StateKey: String]) throws {
-        lock.withLock { _ in state.merge(values) { $1 } }
+    public func setState(_ values: StateChanges) throws {
+        lock.withLock { _ in for (key, value) in values { state[key] = value } }
     }
 
     // MARK: MomentHistory

@@ -1,5 +1,12 @@
 import Foundation
 
+/// State to set with a write, written as a literal (`[.hasCompletedFirstLog: "1"]`).
+///
+/// Pairs, not a dictionary: the first dictionary keyed by ``StateKey`` made the runtime search
+/// every protocol conformance in the process for its `Hashable` one, on the way to a one-shot
+/// log's acknowledgement. The last value given for a key wins.
+public typealias StateChanges = KeyValuePairs<StateKey, String>
+
 /// Keys of the small key–value state kept beside the moments.
 public enum StateKey: String, Sendable, CaseIterable {
     case hasSeenOnboarding
@@ -50,10 +57,10 @@ public protocol MomentStore: AnyObject, Sendable {
     /// Saves a moment together with state changes, atomically. Returns `false` when a moment with
     /// the same id was already stored (the retry of an earlier save); nothing is changed then.
     @discardableResult
-    func insert(_ moment: Moment, state: [StateKey: String]) throws -> Bool
+    func insert(_ moment: Moment, state: StateChanges) throws -> Bool
     /// The same, returning the short reference the store gave the moment (nil when the id was
     /// already stored), for the card that acknowledges it.
-    func insertNumbered(_ moment: Moment, state: [StateKey: String]) throws -> Int?
+    func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int?
     /// Replaces a stored moment's fields (same id).
     func update(_ moment: Moment) throws
     /// Sets only the AI praise of a moment, so a late reply never undoes a concurrent change.
@@ -66,12 +73,12 @@ public protocol MomentStore: AnyObject, Sendable {
     /// The most recently submitted moment that is not archived.
     func lastSubmittedMoment() throws -> Moment?
     func stateValue(_ key: StateKey) throws -> String?
-    func setState(_ values: [StateKey: String]) throws
+    func setState(_ values: StateChanges) throws
 }
 
 extension MomentStore {
     /// Inserts, then reads the reference back (a store that can do it in one statement does).
-    public func insertNumbered(_ moment: Moment, state: [StateKey: String]) throws -> Int? {
+    public func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int? {
         guard try insert(moment, state: state) else { return nil }
         return try self.moment(id: moment.id)?.ref ?? 0
     }

@@ -28,7 +28,7 @@ public struct ExtrasShown: Sendable {
         let symbol = mood.map { moods.shown($0).symbol } ?? ""
         let lowered = text.lowercased()
         let left = tags.filter { !lowered.contains("#" + $0) }.map { "#" + $0 }
-        return ([symbol.isEmpty ? nil : symbol, text] + left).compactMap { $0 }.joined(separator: " ")
+        return ([symbol.isEmpty ? nil : symbol, text] + left).compactMap { $0 }.joinedText(separator: " ")
     }
 
     /// Where a photo is: its full path for one kept in the data folder, else as stored (an import

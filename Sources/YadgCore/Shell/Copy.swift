@@ -56,7 +56,9 @@ public struct Copy: Sendable {
         out.reserveCapacity(template.utf8.count + 16)
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
+            // Appended as a String: appending a Substring runs the standard library's generic
+            // path, whose first use cost more than filling every template of a card.
+            out += String(rest[..<open])
             let afterOpen = rest.index(after: open)
             // A template has a few values: comparing names in place is cheaper than hashing a copy.
             guard let close = rest[afterOpen...].firstIndex(of: "}"),
@@ -69,7 +71,7 @@ public struct Copy: Sendable {
             out += value
             rest = rest[rest.index(after: close)...]
         }
-        out += rest
+        out += String(rest)
         return out
     }
 

@@ -105,42 +105,37 @@ public indirect enum CopyTree: Sendable, Equatable {
         }
 
         /// Moves past one value without building it: strings are stepped over (escapes too), and
-        /// objects and lists by counting brackets.
+        /// objects and lists by counting brackets. Over the raw bytes, because this steps over the
+        /// whole of copy.json at every start.
         mutating func skipValue() throws {
             skipSpace()
             guard index < bytes.count else { throw error("unexpected end") }
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
             switch bytes[index] {
-            case UInt8(ascii: "\""): try skipString()
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var depth = 0
-                repeat {
-                    guard index < bytes.count else { throw error("unterminated") }
-                    switch bytes[index] {
-                    case UInt8(ascii: "\""):
-                        try skipString()
-                        continue
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                    default: break
-                    }
-                    index += 1
-                } while depth > 0
+            case quote, UInt8(ascii: "{"), UInt8(ascii: "["):
+                let start = index
+                let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+                    var at = start
+                    var depth = 0
+                    repeat {
+                        guard at < buffer.count else { return nil }
+                        switch buffer[at] {
+                        case quote:
+                            at += 1
+                            while at < buffer.count, buffer[at] != quote { at += buffer[at] == backslash ? 2 : 1 }
+                            guard at < buffer.count else { return nil }
+                        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                        case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                        default: break
+                        }
+                        at += 1
+                    } while depth > 0
+                    return at
+                }
+                guard let end else { throw error(bytes[start] == quote ? "unterminated string" : "unterminated") }
+                index = end
             default: _ = try value()  // a number, true, false or null: short
             }
-        }
-
-        mutating func skipString() throws {
-            index += 1
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): index += 2
-                case UInt8(ascii: "\""):
-                    index += 1
-                    return
-                default: index += 1
-                }
-            }
-            throw error("unterminated string")
         }
 
         /// After an item: true at a comma (another follows), false at the closing bracket.
@@ -282,15 +277,21 @@ extension CopyTree {
 /// feature and a run uses a few, so the rest is only stepped over at start.
 public final class LazyTable: Sendable {
     private let bytes: [UInt8]
-    /// Each section's place in `bytes`, in the file's order: a few dozen, looked up a few times a
-    /// run, so a list (a dictionary of ranges cost more to set up than all the lookups).
-    private let ranges: [(key: String, range: Range<Int>)]
+    /// Each section's name and where its value starts and ends in `bytes`, in the file's order: a
+    /// few dozen, looked up a few times a run. Plain lists: the first dictionary (or list) of
+    /// ranges made the runtime search every conformance in the process, which cost more than
+    /// all the lookups.
+    private let keys: [String]
+    private let starts: [Int]
+    private let ends: [Int]
     private let parsed = Mutex<[String: CopyTree]>([:])
 
     /// Throws when `json` is not an object (a value that is not even well bracketed too).
     public init(json: String) throws {
         var reader = CopyTree.Reader(bytes: Array(json.utf8))
-        var ranges: [(key: String, range: Range<Int>)] = []
+        var keys: [String] = []
+        var starts: [Int] = []
+        var ends: [Int] = []
         try reader.expect(UInt8(ascii: "{"))
         reader.skipSpace()
         if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "}") {
@@ -303,22 +304,26 @@ public final class LazyTable: Sendable {
                 reader.skipSpace()
                 let start = reader.index
                 try reader.skipValue()
-                ranges.append((key, start..<reader.index))
+                keys.append(key)
+                starts.append(start)
+                ends.append(reader.index)
                 reader.skipSpace()
             } while try reader.separator(closing: UInt8(ascii: "}"))
         }
         reader.skipSpace()
         guard reader.index == reader.bytes.count else { throw reader.error("more after the end") }
         bytes = reader.bytes
-        self.ranges = ranges
+        self.keys = keys
+        self.starts = starts
+        self.ends = ends
     }
 
     /// The value under `key`, parsed once; nil when there is none or it is not valid JSON.
     public subscript(key: String) -> CopyTree? {
         if let done = parsed.withLock({ $0[key] }) { return done }
         // The last of a repeated key counts, as JSON decoders read it.
-        guard let range = ranges.last(where: { $0.key == key })?.range else { return nil }
-        var reader = CopyTree.Reader(bytes: Array(bytes[range]))
+        guard let at = keys.lastIndex(of: key) else { return nil }
+        var reader = CopyTree.Reader(bytes: Array(bytes[starts[at]..<ends[at]]))
         guard let value = try? reader.value() else { return nil }
         parsed.withLock { $0[key] = value }
         return value

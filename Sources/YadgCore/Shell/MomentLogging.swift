@@ -72,7 +72,7 @@ extension CommandContext {
         do {
             // The store gives it the next short reference, shown on the card.
             let ref = try store.insertNumbered(
-                moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joined(separator: "\n")])
+                moment, state: [.hasCompletedFirstLog: "1", .recentPraise: newRecent.joinedText(separator: "\n")])
             // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
             guard let ref else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
             moment.ref = ref

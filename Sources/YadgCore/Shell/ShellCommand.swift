@@ -70,7 +70,7 @@ public struct CommandArguments: Sendable, Equatable {
     /// From argv, where the shell already split the words.
     public init(words: [String]) {
         self.words = words
-        text = words.joined(separator: " ")
+        text = words.joinedText(separator: " ")
     }
 
     public var isEmpty: Bool { words.isEmpty }

@@ -2,7 +2,10 @@
 /// characters take two, combining marks and joiners none. Pure Swift, so views stay testable.
 public enum TextWidth {
     public static func columns(_ text: String) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        // Printable ASCII, most of what is shown, takes a column a byte: no Unicode properties
+        // are asked for (they were a tenth of the work of drawing Home).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
     }
 
     public static func columns(of character: Character) -> Int {
