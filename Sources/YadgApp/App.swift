@@ -13,7 +13,8 @@ public struct App {
     /// `--json`: events, one JSON object a line, instead of text.
     let json: Bool
     let clock: any WallClock
-    let zone: TimeZone
+    /// The shell's: made when first needed.
+    var zone: TimeZone { shell.context.zone }
     var settings: AISettings
     let configDirectory: String
     let output: any OutputSink
@@ -32,7 +33,7 @@ public struct App {
 
     public init(
         shell: Shell, store: any MomentHistory, style: TerminalStyle, json: Bool, clock: any WallClock,
-        zone: TimeZone, settings: AISettings, configDirectory: String, output: any OutputSink = StandardStreams(),
+        settings: AISettings, configDirectory: String, output: any OutputSink = StandardStreams(),
         syncQueue: (any SyncQueue)? = nil, outputIsTerminal: Bool = false, dumbTerminal: Bool = false,
         environment: AppEnvironment = AppEnvironment()
     ) {
@@ -43,7 +44,6 @@ public struct App {
         self.style = style
         self.json = json
         self.clock = clock
-        self.zone = zone
         self.settings = settings
         self.configDirectory = configDirectory
         self.output = output
@@ -69,7 +69,7 @@ public struct App {
         guard let provider = praiseProvider else { return nil }
         let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
         return PraiseCoordinator(
-            provider: provider, store: store, zone: zone, clock: clock, words: TimeWords(copy),
+            provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock, words: TimeWords(copy),
             inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine
         ) { moment, outcome, labelled in
             if json {

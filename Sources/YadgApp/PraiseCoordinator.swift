@@ -10,7 +10,8 @@ import YadgCore
 final class PraiseCoordinator: Sendable {
     let provider: any PraiseProvider
     let store: any MomentHistory
-    let zone: TimeZone
+    /// The shell's zone, made when the first request needs it.
+    let zone: Lazy<TimeZone>
     let clock: any WallClock
     /// The words of the "when" sent with a moment, from the same copy as the prompts.
     let words: TimeWords
@@ -25,7 +26,8 @@ final class PraiseCoordinator: Sendable {
     private let progress: Mutex<(latest: UUID?, open: [Moment], free: Int, waiting: [(Moment, PraiseRequest)])>
 
     init(
-        provider: any PraiseProvider, store: any MomentHistory, zone: TimeZone, clock: any WallClock, words: TimeWords,
+        provider: any PraiseProvider, store: any MomentHistory, zone: Lazy<TimeZone>, clock: any WallClock,
+        words: TimeWords,
         inFlight: Int = 3, alwaysLabelled: Bool = false,
         deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
     ) {
@@ -42,7 +44,7 @@ final class PraiseCoordinator: Sendable {
     /// Asks for a moment's praise; false when nothing is asked (crisis language never leaves).
     @discardableResult
     func request(for moment: Moment) -> Bool {
-        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone, words: words) else {
+        guard let request = PraiseRequest(moment: moment, now: clock.now(), zone: zone.value, words: words) else {
             return false
         }
         group.enter()

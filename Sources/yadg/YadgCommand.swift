@@ -48,10 +48,12 @@ struct YadgCommand {
             output.out("yadg \(Self.version)\n")
             return 0
         }
-        let zone = SystemTimeZone.current(environment: environment)
+        // Made when first needed (a start to Home never needs it).
+        let environment = self.environment
+        let zone = Lazy { SystemTimeZone.current(environment: environment) }
         let clock: any WallClock
         if let fixed = environment["YADG_NOW"] {
-            guard let date = CivilTime.parse(fixed, zone: zone) else {
+            guard let date = CivilTime.parse(fixed, zone: zone.value) else {
                 output.err(Copy.fill(copy[CommandLineCopy.self].invalidNow, ["value": fixed]) + "\n")
                 return 2
             }
@@ -89,7 +91,8 @@ struct YadgCommand {
         let interactive = isatty(0) == 1 && isatty(1) == 1 && !options.json
         let mode: Shell.Mode =
             !options.command.isEmpty ? .oneShot : interactive ? .conversation : .piped
-        let shell = Shell(store: store, clock: clock, timeZone: zone, resources: resources, rng: rng, mode: mode)
+        let shell = Shell(
+            store: store, clock: clock, timeZone: zone.value, resources: resources, rng: rng, mode: mode)
         // The process ends when the mode returns, and its memory goes back with it: freeing the
         // run's tables and caches one by one first cost a one-shot log 3 % of its work. SQLite
         // needs no close for durability (every commit is synced; YadgStorage's Storage article).
@@ -105,7 +108,7 @@ struct YadgCommand {
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
-            clock: clock, zone: zone, settings: settings, configDirectory: paths.configDirectory, output: output,
+            clock: clock, settings: settings, configDirectory: paths.configDirectory, output: output,
             syncQueue: store.syncs ? store : nil,
             outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb",
             environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))

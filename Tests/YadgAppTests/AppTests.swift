@@ -37,7 +37,7 @@ struct AppTests {
         App(
             shell: TestSupport.shell(store: store, mode: mode), store: store,
             style: TerminalStyle.detect(isTerminal: false, environment: [:]), json: json,
-            clock: FixedClock(TestSupport.date("2026-11-19T15:04:00")), zone: TestSupport.newYork,
+            clock: FixedClock(TestSupport.date("2026-11-19T15:04:00")),
             settings: AISettings.resolve(environment: ["YADG_AI_PROVIDER": "none"], config: [:]),
             configDirectory: "/nonexistent", output: output)
     }

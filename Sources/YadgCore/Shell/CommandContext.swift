@@ -5,7 +5,9 @@ import Foundation
 public struct CommandContext {
     public let store: any MomentHistory
     public let clock: any WallClock
-    public let zone: TimeZone
+    /// The person's time zone, made when a command first asks for it (Home does not).
+    public var zone: TimeZone { zoneWhenNeeded.value }
+    public let zoneWhenNeeded: Lazy<TimeZone>
     public let resources: ShellResources
     public let mode: Shell.Mode
     /// A backend is configured: changes are synced, and lists mark what is not on the server yet.

@@ -12,12 +12,16 @@ public final class Shell {
 
     public private(set) var context: CommandContext
 
+    /// `timeZone` is asked for the first time a command needs it: Home and the prompt do not,
+    /// and making a named zone (from the time zone database) was a sixth of a start's own work.
     public init(
-        store: any MomentHistory, clock: any WallClock, timeZone: TimeZone, resources: ShellResources,
-        rng: any RandomNumberGenerator, mode: Mode, makeID: @escaping () -> UUID = { UUID.random() }
+        store: any MomentHistory, clock: any WallClock, timeZone: @autoclosure @escaping @Sendable () -> TimeZone,
+        resources: ShellResources, rng: any RandomNumberGenerator, mode: Mode,
+        makeID: @escaping () -> UUID = { UUID.random() }
     ) {
         context = CommandContext(
-            store: store, clock: clock, zone: timeZone, resources: resources, mode: mode, rng: rng, makeID: makeID)
+            store: store, clock: clock, zoneWhenNeeded: Lazy(timeZone), resources: resources, mode: mode, rng: rng,
+            makeID: makeID)
         if !resources.homePhrases.isEmpty {
             context.state.homePhraseIndex = Int.random(in: 0..<resources.homePhrases.count, using: &context.rng)
         }
