@@ -119,7 +119,8 @@ extension App {
         let copy = self.copy
         let coordinator = provider.map { provider in
             PraiseCoordinator(
-                provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock, words: TimeWords(copy),
+                provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock,
+                words: TimeWords(copy),
                 inFlight: settings.requestsInFlight
             ) { moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
