@@ -15,6 +15,22 @@ struct ReliabilityEndToEndTests {
             YadgProcess.query("SELECT length(CAST(text AS BLOB)), hex(text) FROM moments", home: home)[0][0] == "16")
     }
 
+    @Test("One copy of SQLite in the process: the system's, linked in, with no shared library beside it")
+    func oneSQLite() throws {
+        // Two copies of SQLite in one process release each other's file locks; linking the
+        // static archive is only safe while nothing loads libsqlite3.so as well.
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [YadgProcess.binary.path]
+        let pipe = Pipe()
+        ldd.standardOutput = pipe
+        try ldd.run()
+        let libraries = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        #expect(libraries.contains("libc.so"), "ldd listed the libraries")
+        #expect(!libraries.contains("libsqlite3"))
+    }
+
     @Test("A database from a newer yadg is read, never written")
     func newerSchema() throws {
         let home = YadgProcess.makeHome()
