@@ -60,10 +60,10 @@ public struct AISettings: Sendable, Equatable {
     public static func parseConfig(_ text: String) -> [String: String] {
         var values: [String: String] = [:]
         for raw in text.split(separator: "\n") {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmedWhitespace
             guard !line.isEmpty, !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmedWhitespace.lowercased()
+            var value = line[line.index(after: equals)...].trimmedWhitespace
             if value.count >= 2, value.first == "\"", value.last == "\"" {
                 value = String(value.dropFirst().dropLast())
             }

@@ -2,6 +2,7 @@ import Foundation
 import YadgAI
 import YadgCore
 import YadgResources
+import YadgStorage
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ public enum AIWiring {
         environment: [String: String], paths: AppPaths, noAI: Bool, copy: Copy, warn: (String) -> Void
     ) -> AIConfiguration {
         let path = paths.config
-        var config = (try? String(contentsOfFile: path, encoding: .utf8)).map(AISettings.parseConfig) ?? [:]
+        var config = PrivateFiles.readText(path).map(AISettings.parseConfig) ?? [:]
         if config["api_key"] != nil, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
             let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0
         {
@@ -105,8 +106,7 @@ public enum AIWiring {
     /// the model is asked comes from their settings, then the config file.
     static func prompts(configDirectory: String, options: [String: String], local: Bool) -> PraisePrompts {
         func text(_ name: String) -> String {
-            (try? String(contentsOfFile: configDirectory + "/" + name, encoding: .utf8))
-                ?? EmbeddedResources.text("Prompts/" + name) ?? ""
+            PrivateFiles.readText(configDirectory + "/" + name) ?? EmbeddedResources.text("Prompts/" + name) ?? ""
         }
         return PraisePrompts.read(text, overrides: options, local: local)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import YadgCore
 import YadgResources
+import YadgStorage
 
 /// Decodes the embedded resources, letting a file of the same name in the config folder
 /// override each one (a person's own praise pool, say). A broken override is reported and the
@@ -9,10 +10,7 @@ public enum LoadedResources {
     public static func load(configDirectory: String, warn: (String) -> Void) -> ShellResources {
         func name(_ key: String) -> String { String(key.split(separator: "/").last ?? "") }
         func override(_ key: String) -> String? {
-            let path = configDirectory + "/" + name(key)
-            // access(2) first: a failed read builds an NSError, which cost more than the read.
-            guard access(path, R_OK) == 0 else { return nil }
-            return try? String(contentsOfFile: path, encoding: .utf8)
+            PrivateFiles.readText(configDirectory + "/" + name(key))
         }
         func text(_ key: String) -> String { override(key) ?? EmbeddedResources.text(key) ?? "" }
         var broken: [String] = []

@@ -13,7 +13,7 @@ public struct SettingsFile: Sendable {
 
     /// The AI choice, if one was made.
     public func aiChoice() -> AIChoice? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        guard let text = PrivateFiles.readText(path) else { return nil }
         let values = AISettings.parseConfig(text)
         switch values["ai"] {
         case "none"?: return AIChoice.none

@@ -13,14 +13,37 @@ public enum PrivateFiles {
     /// their permissions (XDG Base Directory spec), except yadg's own leaf folder, which is
     /// tightened to 0700.
     public static func createDirectory(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        // stat(2), not FileManager: this runs at every start, before anything is shown.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             chmod(path, 0o700)
             return
         }
         try FileManager.default.createDirectory(
             atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(path, 0o700)
+    }
+
+    /// The text of a file yadg reads at start (the settings, the config, an override), or nil
+    /// when it is missing, unreadable or not UTF-8. With open(2) and read(2): Foundation's
+    /// `String(contentsOfFile:)` builds an `NSError` for a file that is not there, which cost
+    /// more than reading one that is.
+    public static func readText(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil  // a folder, or a read error
+            }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     /// Creates an empty file with mode 0600 unless it exists; an existing file is set to 0600.

@@ -28,9 +28,15 @@ enum SystemTimeZone {
         var buffer = [CChar](repeating: 0, count: 1024)
         let length = readlink(path, &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
-        let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let range = target.range(of: "/zoneinfo/") else { return nil }
-        let name = String(target[range.upperBound...])
+        // Bytes, not Foundation's range(of:): that would wake NSString for one search.
+        let target = buffer[..<length].map { UInt8(bitPattern: $0) }
+        let marker = Array("/zoneinfo/".utf8)
+        guard target.count > marker.count,
+            let at = (0...(target.count - marker.count)).first(where: {
+                target[$0..<$0 + marker.count].elementsEqual(marker)
+            })
+        else { return nil }
+        let name = String(decoding: target[(at + marker.count)...], as: UTF8.self)
         return name.isEmpty ? nil : name
     }
 }

@@ -43,9 +43,9 @@ public struct PromptExamples: Sendable, Equatable {
         var user: [String] = []
         for line in PromptTemplate(source).text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix("user:") {
-                user.append(line.dropFirst(5).trimmingCharacters(in: .whitespaces))
+                user.append(line.dropFirst(5).trimmedWhitespace)
             } else if line.hasPrefix("assistant:"), !user.isEmpty {
-                pairs.append((user.joined(separator: "\n"), line.dropFirst(10).trimmingCharacters(in: .whitespaces)))
+                pairs.append((user.joinedText(separator: "\n"), line.dropFirst(10).trimmedWhitespace))
                 user = []
             }
         }

@@ -14,14 +14,14 @@ public struct PromptTemplate: Sendable, Equatable {
         if body.hasPrefix("<!--"), let end = body.range(of: "-->") {
             for line in body[body.index(body.startIndex, offsetBy: 4)..<end.lowerBound].split(separator: "\n") {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+                let name = line[..<colon].trimmedWhitespace
                 guard !name.isEmpty, name.allSatisfy({ $0 == "_" || ($0.isASCII && $0.isLowercase) }) else { continue }
-                settings[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                settings[name] = line[line.index(after: colon)...].trimmedWhitespace
             }
             body = body[end.upperBound...]
         }
         self.settings = settings
-        text = String(body).trimmingCharacters(in: .whitespacesAndNewlines)
+        text = String(body).trimmedWhitespace
     }
 
     /// The placeholders the template uses, in order of first use.

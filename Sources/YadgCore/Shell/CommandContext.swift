@@ -98,7 +98,7 @@ public struct CommandContext {
     /// The moment a reference names: its short number (`12` or `#12`, the same in every list and
     /// session) or `last`, the moment just logged. A reply that says why when there is none.
     func moment(reference: String, command: String) -> Result<Moment, EarlyReply> {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmedWhitespace
         guard !text.isEmpty else {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceNeeded, ["command": command]))))
         }
@@ -119,12 +119,12 @@ public struct CommandContext {
     /// `/note 3 words` names row 3 and `/note words` the last moment: the first word is a
     /// reference when it is a number, `#` and a number, or `last`.
     static func leadingReference(_ text: String) -> (reference: String?, rest: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace
         let first = trimmed.prefix { !$0.isWhitespace }
         let digits = first.hasPrefix("#") ? first.dropFirst() : first
         guard first.lowercased() == "last" || (!digits.isEmpty && digits.allSatisfy(\.isASCII) && Int(digits) != nil)
         else { return (nil, trimmed) }
-        return (String(first), trimmed.dropFirst(first.count).trimmingCharacters(in: .whitespaces))
+        return (String(first), trimmed.dropFirst(first.count).trimmedWhitespace)
     }
 
     /// The moment a row command names, or the last one logged when it names none (`noMoment`

@@ -95,10 +95,10 @@ public struct SlashCommand: Sendable {
 
     /// Parses `"/moments today"`. The leading slash is optional (for subcommands).
     public static func parse(_ line: String) throws(ParseError) -> SlashCommand {
-        var body = Substring(line.trimmingCharacters(in: .whitespaces))
+        var body = Substring(line.trimmedWhitespace)
         if body.hasPrefix("/") { body = body.dropFirst() }
         let name = String(body.prefix { !$0.isWhitespace })
-        let rest = body.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let rest = body.dropFirst(name.count).trimmedWhitespace
         return try parse(name: name, CommandArguments(rest), among: \.inConversation)
     }
 

@@ -13,3 +13,8 @@ extension String {
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }
+
+extension Substring {
+    /// The same for a part of a text (a line of a config file, the words after a command).
+    public var trimmedWhitespace: String { String(self).trimmedWhitespace }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import YadgTestSupport
+
+@testable import yadg
+
+/// The person's zone, found without Foundation's process environment.
+struct SystemTimeZoneTests {
+    @Test("TZ names the zone (with or without a leading colon); an unknown TZ falls back")
+    func fromTZ() {
+        #expect(SystemTimeZone.current(environment: ["TZ": "Europe/Paris"]).identifier == "Europe/Paris")
+        #expect(SystemTimeZone.current(environment: ["TZ": ":Asia/Tokyo"]).identifier == "Asia/Tokyo")
+        #expect(
+            SystemTimeZone.current(environment: ["TZ": "Not/AZone"]).identifier
+                == SystemTimeZone.current(environment: [:]).identifier)
+    }
+
+    @Test("The zone a localtime link points to, by its name under zoneinfo")
+    func fromLink() throws {
+        let folder = TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let link = folder + "/localtime"
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: "/usr/share/zoneinfo/America/New_York")
+        #expect(SystemTimeZone.linkedZoneName(link) == "America/New_York")
+        let elsewhere = folder + "/elsewhere"
+        try FileManager.default.createSymbolicLink(atPath: elsewhere, withDestinationPath: "/etc/somewhere/else")
+        #expect(SystemTimeZone.linkedZoneName(elsewhere) == nil)
+        #expect(SystemTimeZone.linkedZoneName(folder + "/missing") == nil)
+    }
+
+    @Test("The environment as a dictionary; a value holding '=' is kept whole")
+    func environment() {
+        setenv("YADG_TEST_VARIABLE", "a=b", 1)
+        #expect(ProcessEnvironment.current()["YADG_TEST_VARIABLE"] == "a=b")
+        #expect(ProcessEnvironment.current()["PATH"] == ProcessInfo.processInfo.environment["PATH"])
+    }
+}
