@@ -8,9 +8,13 @@ import PackageDescription
 /// Both are linked from the static archives their Debian `-dev` packages install (libedit's with
 /// the terminfo, libbsd and libmd archives it needs): loading them as shared libraries made the
 /// dynamic loader look up some 2,000 symbols at every start, about a millisecond of a one-shot
-/// `yadg log` (README, "Performance").
-func staticArchives(_ names: [String]) -> [String] {
-    names.flatMap { ["-Xlinker", "-l:\($0).a"] }
+/// `yadg log` (README, "Performance"). That is on Linux (GNU ld's `-l:file`); on macOS the shared
+/// libraries are linked as usual.
+func staticArchives(_ names: [String], else shared: String) -> [LinkerSetting] {
+    [
+        .unsafeFlags(names.flatMap { ["-Xlinker", "-l:\($0).a"] }, .when(platforms: [.linux])),
+        .linkedLibrary(shared, .when(platforms: [.macOS])),
+    ]
 }
 
 let package = Package(
@@ -33,10 +37,10 @@ let package = Package(
         // Adapters around the core.
         .target(
             name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"],
-            linkerSettings: [.unsafeFlags(staticArchives(["libsqlite3"]))]),
+            linkerSettings: staticArchives(["libsqlite3"], else: "sqlite3")),
         .target(
             name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"],
-            linkerSettings: [.unsafeFlags(staticArchives(["libedit", "libtinfo", "libbsd", "libmd"]))]),
+            linkerSettings: staticArchives(["libedit", "libtinfo", "libbsd", "libmd"], else: "edit")),
         // The one HTTP transport (libcurl) and retrying client, shared by AI, sync and entitlement.
         .target(name: "YadgHTTP", dependencies: ["CCurl"]),
         .target(name: "YadgAI", dependencies: ["YadgCore", "YadgHTTP"]),
