@@ -9,9 +9,9 @@ import Foundation
 /// The person's time zone: `TZ` when it names one, else the zone `/etc/localtime` links to.
 ///
 /// This is what `TimeZone.current` looks up on Linux too, but that first builds Foundation's whole
-/// process environment (twice), which was a fifth of yadg's own work before the prompt. When
-/// neither way names a zone (a copied `/etc/localtime`, a `TZ` rule such as `EST5EDT,M3.2.0`),
-/// Foundation decides as before.
+/// process environment, twice (0.9 M instructions, measured with callgrind). A `TZ` that names no
+/// zone Foundation knows (a rule such as `EST5EDT,M3.2.0`) leaves it to the link, as
+/// `TimeZone.current` does; when the link names none either (a copied file), Foundation decides.
 enum SystemTimeZone {
     static func current(environment: [String: String]) -> TimeZone {
         if let name = environment["TZ"], !name.isEmpty,
