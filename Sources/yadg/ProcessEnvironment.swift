@@ -8,8 +8,8 @@
 ///
 /// `ProcessInfo.processInfo.environment` does the same but first builds Foundation's process
 /// state: 1.6 M instructions, a fifth of yadg's own work before the prompt (measured with
-/// callgrind). Like it, the first of two entries with the same name wins, and an entry without
-/// `=` is left out.
+/// callgrind). Of two entries with the same name the first wins, as `getenv(3)` reads it (Foundation
+/// keeps the last); an entry without `=` is left out.
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         var values: [String: String] = [:]
