@@ -14,9 +14,10 @@ public enum LoadedResources {
         }
         func text(_ key: String) -> String { override(key) ?? EmbeddedResources.text(key) ?? "" }
         var broken: [String] = []
-        func decode<T>(_ key: String, _ make: (String) throws -> T) -> T {
+        /// `given`: the file's text when it was already read.
+        func decode<T>(_ key: String, given: String? = nil, _ make: (String) throws -> T) -> T {
             do {
-                return try make(text(key))
+                return try make(given ?? text(key))
             } catch {
                 broken.append(name(key))
                 // The embedded file is tested in CI, so this cannot fail.
@@ -26,7 +27,7 @@ public enum LoadedResources {
         /// The built-in file is read when first needed; an override is read now, so a broken one
         /// is reported at start, not in the middle of a conversation.
         func lazily<T: Sendable>(_ key: String, _ make: @escaping @Sendable (String) throws -> T) -> Lazy<T> {
-            guard override(key) == nil else { return Lazy(value: decode(key, make)) }
+            if let overriding = override(key) { return Lazy(value: decode(key, given: overriding, make)) }
             return Lazy { try! make(EmbeddedResources.text(key) ?? "") }
         }
         // Copy falls back to the built-in text section by section, so an older override still works.

@@ -31,6 +31,26 @@ struct ReliabilityEndToEndTests {
         #expect(!libraries.contains("libsqlite3"))
     }
 
+    @Test("A person's own resource file is used; a broken one is named once and the built-in one used")
+    func resourceOverrides() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let categories = [
+            "movement", "chores", "social", "self-care", "work", "creativity", "rest", "food", "learning", "kindness",
+            "other",
+        ]
+        let pool = "{" + categories.map { "\"\($0)\": [\"My own line for \($0).\"]" }.joined(separator: ", ") + "}"
+        try Data(pool.utf8).write(to: URL(fileURLWithPath: home + "/praise.json"))
+        try Data("[{\"category\": \"movement\"".utf8).write(to: URL(fileURLWithPath: home + "/actions.json"))
+        let result = try YadgProcess.run(["log", "took", "a", "walk"], home: home, env: ["YADG_AI_PROVIDER": "none"])
+        #expect(result.status == 0)
+        // The built-in classifier still knows a walk; the person's pool says it.
+        #expect(result.stdout.contains("My own line for movement."))
+        #expect(
+            result.stderr
+                == "yadg: your actions.json in \(home) couldn't be read, so I'm using the built-in one.\n")
+    }
+
     @Test("A database from a newer yadg is read, never written")
     func newerSchema() throws {
         let home = YadgProcess.makeHome()
