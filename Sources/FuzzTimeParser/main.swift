@@ -14,7 +14,7 @@ import YadgCore
 // Besides "no crash", each input is checked against properties a correct parse must have.
 
 let zones = ["America/New_York", "Europe/London", "Pacific/Auckland", "Asia/Tokyo", "UTC"].compactMap {
-    TimeZone(identifier: $0)
+    Zone(identifier: $0)
 }
 // Instants around DST changes and midnights, so the fuzzer reaches the edge cases.
 let nows: [Date] = [1_773_043_200.0, 1_792_912_800, 1_763_582_640, 1_763_600_400, 1_730_000_000].map {

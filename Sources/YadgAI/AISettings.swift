@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which AI provider to use and how, from the environment over the config file (<doc:Providers>).
 ///
@@ -131,17 +136,20 @@ public struct AISettings: Sendable, Equatable {
     /// `OLLAMA_HOST` as a URL, following Ollama's own rules: `host`, `host:port` or
     /// `scheme://host:port`; no scheme means http and port 11434; `0.0.0.0` means this machine.
     public static func ollamaHost(_ raw: String?) -> String {
-        var text = (raw ?? "").trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+        let quotesAndSpaces: Set<Character> = [" ", "\"", "'"]
+        var trimmed = Substring(raw ?? "").drop { quotesAndSpaces.contains($0) }
+        while let last = trimmed.last, quotesAndSpaces.contains(last) { trimmed.removeLast() }
+        var text = String(trimmed)
         while text.hasSuffix("/") { text.removeLast() }
         if text.isEmpty { return "http://127.0.0.1:11434" }
         var scheme = "http"
-        if let range = text.range(of: "://") {
+        if let range = text.firstRange(of: "://") {
             scheme = String(text[..<range.lowerBound])
             text = String(text[range.upperBound...])
         } else if !text.contains(":") {
             text += ":11434"
         }
-        text = text.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+        text = text.replacing("0.0.0.0", with: "127.0.0.1")
         return "\(scheme)://\(text)"
     }
 

@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``PraiseProvider`` over HTTP that never outstays its welcome: an overall deadline for the
 /// praise, a per-attempt timeout, and retries with backoff that honour `Retry-After` — but no

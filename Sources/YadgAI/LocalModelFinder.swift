@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Looks for a model server already running on this machine: Ollama (`OLLAMA_HOST`, or
 /// 127.0.0.1:11434), llama.cpp's `llama-server` (8080) and LM Studio (1234), which speak the
@@ -60,10 +65,10 @@ public struct LocalModelFinder: Sendable {
         // Each request gets most of the budget; loading libcurl and starting the requests take the rest.
         let request = HTTPRequest(method: "GET", url: base + path, timeout: budget * 0.7)
         guard let response = try? await transport.send(request), response.status == 200,
-            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            let object = JSONValue.parse(response.body)
         else { return nil }
-        let rows = (object["models"] ?? object["data"]) as? [[String: Any]] ?? []
-        guard let model = rows.lazy.compactMap({ ($0["name"] ?? $0["model"] ?? $0["id"]) as? String }).first,
+        let rows = (object["models"] ?? object["data"])?.array ?? []
+        guard let model = rows.lazy.compactMap({ ($0["name"] ?? $0["model"] ?? $0["id"])?.string }).first,
             !model.isEmpty, model.count <= 200
         else { return nil }
         return LocalModelServer(

@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One provider's HTTP contract: building the request and reading the reply, both pure.
 public protocol PraiseEndpoint: Sendable {
@@ -30,6 +35,11 @@ extension ChatEndpoint {
 
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
         try chat(prompts.summaryMessages(for: request), prompts.summaryGeneration)
+    }
+
+    /// The messages as the body's `messages` list.
+    static func json(_ messages: [[String: String]]) -> JSONValue {
+        .array(messages.map { .object($0.mapValues(JSONValue.string)) })
     }
 }
 
@@ -92,16 +102,16 @@ public struct PraisePrompts: Sendable {
     func summaryMessage(for request: DaySummaryRequest) -> String {
         let lines = request.moments.map { text in
             "- "
-                + TerminalSanitizer.clean(text).replacingOccurrences(of: "<", with: "")
-                .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: "\n", with: " ")
+                + TerminalSanitizer.clean(text).replacing("<", with: "")
+                .replacing(">", with: "").replacing("\n", with: " ")
         }
         return summaryUser.filled(["day": request.day, "moments": lines.joined(separator: "\n")])
     }
 
     /// The user message: the moment delimited as data, with tags and controls taken out of it.
     func userMessage(for request: PraiseRequest) -> String {
-        let text = TerminalSanitizer.clean(request.text).replacingOccurrences(of: "<", with: "")
-            .replacingOccurrences(of: ">", with: "").replacingOccurrences(of: "\n", with: " ")
+        let text = TerminalSanitizer.clean(request.text).replacing("<", with: "")
+            .replacing(">", with: "").replacing("\n", with: " ")
         // The feeling is a word from the closed list, but an imported file could hold anything:
         // only a single plain word goes.
         let feeling = request.feeling.flatMap { Hashtags.isTagWord($0) ? $0 : nil }
@@ -125,24 +135,23 @@ public struct OpenAIChatEndpoint: ChatEndpoint {
     }
 
     func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
-        var body: [String: Any] = [
-            "model": model, "messages": messages, "temperature": generation.temperature,
-            "max_tokens": generation.maxTokens, "stream": false,
+        var body: [String: JSONValue] = [
+            "model": .string(model), "messages": Self.json(messages), "temperature": .double(generation.temperature),
+            "max_tokens": .int(generation.maxTokens), "stream": false,
         ]
-        if !generation.stop.isEmpty { body["stop"] = generation.stop }
+        if !generation.stop.isEmpty { body["stop"] = .array(generation.stop.map(JSONValue.string)) }
         var headers = [("Content-Type", "application/json")]
         if let apiKey, !apiKey.isEmpty { headers.append(("Authorization", "Bearer \(apiKey)")) }
         return HTTPRequest(
             url: joined(baseURL, "chat/completions"), headers: headers,
-            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+            body: Data(JSONValue.object(body).encoded.utf8))
     }
 
     public func parseResponse(_ response: HTTPResponse) throws -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let choice = (object["choices"] as? [[String: Any]])?.first,
-            let content = (choice["message"] as? [String: Any])?["content"] as? String
+        guard let object = JSONValue.parse(response.body), let choice = object["choices"]?.array?.first,
+            let content = choice["message"]?["content"]?.string
         else { throw PraiseProviderError.invalidReply }
-        if let finish = choice["finish_reason"] as? String, finish == "length" || finish == "content_filter" {
+        if let finish = choice["finish_reason"]?.string, finish == "length" || finish == "content_filter" {
             throw PraiseProviderError.invalidReply
         }
         return content
@@ -163,20 +172,23 @@ public struct OllamaChatEndpoint: ChatEndpoint {
     }
 
     func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
-        var options: [String: Any] = ["temperature": generation.temperature, "num_predict": generation.maxTokens]
-        if !generation.stop.isEmpty { options["stop"] = generation.stop }
-        let body: [String: Any] = ["model": model, "messages": messages, "stream": false, "options": options]
+        var options: [String: JSONValue] = [
+            "temperature": .double(generation.temperature), "num_predict": .int(generation.maxTokens),
+        ]
+        if !generation.stop.isEmpty { options["stop"] = .array(generation.stop.map(JSONValue.string)) }
+        let body: JSONValue = [
+            "model": .string(model), "messages": Self.json(messages), "stream": false, "options": .object(options),
+        ]
         return HTTPRequest(
             url: joined(host, "api/chat"), headers: [("Content-Type", "application/json")],
-            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+            body: Data(body.encoded.utf8))
     }
 
     public func parseResponse(_ response: HTTPResponse) throws -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            object["error"] == nil,
-            let content = (object["message"] as? [String: Any])?["content"] as? String
+        guard let object = JSONValue.parse(response.body), object["error"] == nil,
+            let content = object["message"]?["content"]?.string
         else { throw PraiseProviderError.invalidReply }
-        if object["done_reason"] as? String == "length" { throw PraiseProviderError.invalidReply }
+        if object["done_reason"]?.string == "length" { throw PraiseProviderError.invalidReply }
         return content
     }
 }
@@ -194,21 +206,20 @@ public struct YadgBackendEndpoint: PraiseEndpoint {
     }
 
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
-        let body: [String: Any] = [
-            "id": request.momentID.uuidString.lowercased(), "text": request.text,
-            "submittedAt": CivilTime.utcTimestamp(request.submittedAt), "tz": request.tz,
-            "timeAgo": max(0, Int(request.submittedAt.timeIntervalSince(request.happenedAt).rounded())),
+        let body: JSONValue = [
+            "id": .string(request.momentID.uuidString.lowercased()), "text": .string(request.text),
+            "submittedAt": .string(CivilTime.utcTimestamp(request.submittedAt)), "tz": .string(request.tz),
+            "timeAgo": .int(max(0, Int(request.submittedAt.timeIntervalSince(request.happenedAt).rounded()))),
         ]
         return HTTPRequest(
             url: joined(baseURL, "moments"),
             headers: [("Content-Type", "application/json"), ("x-user-id", userID)],
-            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
+            body: Data(body.encoded.utf8))
     }
 
     public func parseResponse(_ response: HTTPResponse) throws -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let item = object["item"] as? [String: Any],
-            let praise = (item["praise"] as? String) ?? (item["aiPraise"] as? String)
+        guard let object = JSONValue.parse(response.body), let item = object["item"], item.object != nil,
+            let praise = item["praise"]?.string ?? item["aiPraise"]?.string
         else { throw PraiseProviderError.invalidReply }
         return praise
     }

@@ -1,8 +1,13 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgResources
 import YadgStorage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -18,9 +23,8 @@ public enum AIWiring {
     ) -> AIConfiguration {
         let path = paths.config
         var config = PrivateFiles.readText(path).map(AISettings.parseConfig) ?? [:]
-        if config["api_key"] != nil, let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0
-        {
+        var info = stat()
+        if config["api_key"] != nil, stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
             // As OpenSSH refuses a private key others can read.
             config["api_key"] = nil
             warn(Copy.fill(copy[CommandLineCopy.self].aiKeyFileTooOpen, ["path": path]))

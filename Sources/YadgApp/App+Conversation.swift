@@ -1,8 +1,13 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgHTTP
 import YadgTerminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The conversation on a terminal: onboarding once, Home, then lines until Ctrl-D or /quit. AI
 /// praise and Journey summaries arrive in the background and are printed above the line being

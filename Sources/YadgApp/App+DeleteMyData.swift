@@ -1,8 +1,13 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgStorage
 import YadgSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Delete my data: with a backend, every moment it has is archived there first (if that fails,
 /// nothing is deleted, so it can be tried again); then every file yadg wrote on this machine is

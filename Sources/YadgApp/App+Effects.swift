@@ -1,10 +1,15 @@
-import Foundation
 import Synchronization
 import YadgAI
 import YadgCore
 import YadgHTTP
 import YadgStorage
 import YadgSync
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Carrying out the effects of a reply that change what is shown: files written or read, phrases
 /// parsed, and (where the mode waits) Journey summaries written before the page is shown again.
@@ -72,7 +77,7 @@ extension App {
     private func keepPhoto(_ source: String, for id: UUID) -> ShellReply {
         guard let paths = environment.paths else { return .failed(copy[StorageCopy.self].saveFailed) }
         let kept = PhotoShelf(dataDirectory: paths.dataDirectory).keep(
-            source, home: environment.variables["HOME"] ?? NSHomeDirectory(),
+            source, home: environment.variables["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path,
             currentDirectory: FileManager.default.currentDirectoryPath)
         return shell.photoKept(kept, for: id)
     }
@@ -126,7 +131,7 @@ extension App {
     }
 
     /// `yadg parse`: every line of stdin, one JSON object each, written in large chunks.
-    private func parsePhrases(now: Date, zone: TimeZone) {
+    private func parsePhrases(now: Date, zone: Zone) {
         let parser = TimeExpressionParser()
         var buffer = ""
         while let line = readLine(strippingNewline: true) {

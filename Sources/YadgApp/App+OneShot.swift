@@ -1,5 +1,10 @@
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `yadg log took a walk`, `yadg moments`, `yadg export -o file.json`: one command, then exit.
 extension App {

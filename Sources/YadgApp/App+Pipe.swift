@@ -1,6 +1,12 @@
-import Foundation
+import Dispatch
 import YadgCore
 import YadgTerminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Piped lines: each is a moment or a command; results as they are committed. Lines already
 /// waiting share one transaction (group commit) and are acknowledged after it commits.

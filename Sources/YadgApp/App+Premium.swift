@@ -1,8 +1,13 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgEntitlement
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The paywall's server side: whether the person has Premium, read from the backend or RevenueCat
 /// (a recent answer is reused for the paywall; Restore and Manage always ask again), and links

@@ -1,7 +1,12 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/settings ai`: the model servers running on this machine are looked for (a short, bounded
 /// search, only now), the choices offered, and the one made written to yadg's own settings file.

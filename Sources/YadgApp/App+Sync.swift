@@ -1,10 +1,15 @@
-import Foundation
 import Synchronization
 import YadgAI
 import YadgCore
 import YadgHTTP
 import YadgSync
 import YadgTerminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The backend's side of the app: the outbox's worker, and what its events look like on screen and
 /// in `--json`.

@@ -1,7 +1,12 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgTerminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The application: the three ways a run talks to a person (the conversation, piped lines,
 /// one-shot commands) around one ``Shell``, carrying out the effects of its replies. Everything it
@@ -14,7 +19,7 @@ public struct App {
     let json: Bool
     let clock: any WallClock
     /// The shell's: made when first needed.
-    var zone: TimeZone { shell.context.zone }
+    var zone: Zone { shell.context.zone }
     var settings: AISettings
     let configDirectory: String
     let output: any OutputSink

@@ -1,6 +1,11 @@
-import Foundation
 import Synchronization
 import YadgEntitlement
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the application knows about the machine beyond the store: its folders, the entitlement
 /// service, and the environment variables that decide how a link opens.

@@ -1,10 +1,15 @@
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--json` output: one JSON object per line per event (quoting lives in Core's `JSONText`).
 public enum JSONEvents {
     public static func lines(
-        for events: [ShellEvent], now: Date, zone: TimeZone, copy: Copy, moods: MoodVocabulary
+        for events: [ShellEvent], now: Date, zone: Zone, copy: Copy, moods: MoodVocabulary
     ) -> [String] {
         events.map { event in
             switch event {

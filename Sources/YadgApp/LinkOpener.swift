@@ -1,4 +1,15 @@
-import Foundation
+import Dispatch
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opens a link in the person's browser (`$BROWSER`, else `xdg-open` or `open`), or says it cannot:
 /// over SSH, without a display, or when no opener is installed, the link is printed instead.
@@ -21,18 +32,20 @@ struct LinkOpener {
             #endif
         }
         guard let executable = find(command) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [link]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [Int32(0), 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
         }
-        // Not waited for: `$BROWSER` may be the browser itself, which returns when it is closed.
+        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup(link), nil]
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, executable, &actions, nil, arguments, environ) == 0 else { return false }
+        // Not waited for here: `$BROWSER` may be the browser itself, which returns when it is
+        // closed. Reaped in the background, so no finished opener lingers.
+        let opener = child
+        DispatchQueue.global().async { _ = waitpid(opener, nil, 0) }
         return true
     }
 

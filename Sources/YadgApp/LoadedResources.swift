@@ -1,7 +1,12 @@
-import Foundation
 import YadgCore
 import YadgResources
 import YadgStorage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decodes the embedded resources, letting a file of the same name in the config folder
 /// override each one (a person's own praise pool, say). A broken override is reported and the

@@ -1,5 +1,16 @@
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The file and network side of the look-back commands: export and import files, and Journey
 /// summaries written by the AI provider (cached per day until the day changes).
@@ -11,7 +22,7 @@ enum LookBackIO {
 
     /// Writes an export; `path` nil means `output`. Returns the count written, or an error line.
     static func export(
-        _ format: ExportFormat, to path: String?, store: any MomentHistory, zone: TimeZone, copy: Copy,
+        _ format: ExportFormat, to path: String?, store: any MomentHistory, zone: Zone, copy: Copy,
         extras: ExtrasShown, output: any OutputSink, outputIsTerminal: Bool
     ) -> Result<Int, Failure> {
         let moments: [Moment]

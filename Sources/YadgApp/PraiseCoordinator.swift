@@ -1,6 +1,12 @@
-import Foundation
+import Dispatch
 import Synchronization
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Asks the AI provider for praise in the background, so the prompt is back at once. At most
 /// `inFlight` requests are out at a time (a model on this machine answers one at a time, and a
@@ -11,7 +17,7 @@ final class PraiseCoordinator: Sendable {
     let provider: any PraiseProvider
     let store: any MomentHistory
     /// The shell's zone, made when the first request needs it.
-    let zone: Lazy<TimeZone>
+    let zone: Lazy<Zone>
     let clock: any WallClock
     /// The words of the "when" sent with a moment, from the same copy as the prompts.
     let words: TimeWords
@@ -26,7 +32,7 @@ final class PraiseCoordinator: Sendable {
     private let progress: Mutex<(latest: UUID?, open: [Moment], free: Int, waiting: [(Moment, PraiseRequest)])>
 
     init(
-        provider: any PraiseProvider, store: any MomentHistory, zone: Lazy<TimeZone>, clock: any WallClock,
+        provider: any PraiseProvider, store: any MomentHistory, zone: Lazy<Zone>, clock: any WallClock,
         words: TimeWords,
         inFlight: Int = 3, alwaysLabelled: Bool = false,
         deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void

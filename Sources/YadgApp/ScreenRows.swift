@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgTerminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where printed lines sit above the prompt, counted in terminal rows, so the editor can redraw
 /// one in place (Home's phrase breathing, the AI praise fading in over the offline line).

@@ -1,7 +1,12 @@
-import Foundation
 import YadgAI
 import YadgCore
 import YadgStorage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// yadg's own settings file (`settings` in the config folder, 0600): the AI choice made with
 /// `/settings ai` (the first run's answer about a detected provider stays in the store). yadg never writes the person's `config`; this
@@ -39,7 +44,7 @@ public struct SettingsFile: Sendable {
                 "local_model = \(server.model)", "local_name = \(server.name)",
             ]
         }
-        try PrivateFiles.createDirectory((path as NSString).deletingLastPathComponent)
+        try PrivateFiles.createDirectory(PrivateFiles.parentFolder(of: path))
         try PrivateFiles.replace(path, with: Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 }

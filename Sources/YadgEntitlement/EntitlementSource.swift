@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Asks a server whether the anonymous id has Premium: the yadg backend (`GET /user/me`) or
 /// RevenueCat (`GET /v1/subscribers/{id}`). Both go over the one HTTP transport; each request
@@ -45,7 +50,7 @@ public struct EntitlementSource: Sendable {
             request = HTTPRequest(
                 method: "GET", url: Self.trimmed(base) + "/user/me", headers: [("x-user-id", userID)], timeout: timeout)
         case .revenueCat(let base, let key):
-            let id = userID.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-"])) ?? userID
+            let id = QueryText.percentEncoded(userID)
             request = HTTPRequest(
                 method: "GET", url: Self.trimmed(base) + "/v1/subscribers/" + id,
                 headers: [("Authorization", "Bearer " + key), ("Accept", "application/json")], timeout: timeout)
@@ -61,7 +66,7 @@ public struct EntitlementSource: Sendable {
             return .failure(.unreachable)
         }
         guard (200..<300).contains(response.status) else { return .failure(.answered(response.status)) }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
+        guard let object = JSONValue.parse(response.body), object.object != nil else {
             return .failure(.answered(response.status))
         }
         switch kind {
@@ -76,16 +81,16 @@ public struct EntitlementSource: Sendable {
 
     /// RevenueCat's customer info: an entitlement is active while its `expires_date` (or its grace
     /// period) is null or in the future. With several, the one that lasts longest counts.
-    static func subscriber(_ object: [String: Any], now: Date) -> Entitlement? {
-        guard let subscriber = object["subscriber"] as? [String: Any] else { return nil }
-        let entitlements = subscriber["entitlements"] as? [String: Any] ?? [:]
+    static func subscriber(_ object: JSONValue, now: Date) -> Entitlement? {
+        guard let subscriber = object["subscriber"], subscriber.object != nil else { return nil }
+        let entitlements = subscriber["entitlements"]?.object ?? [:]
         var best: (expires: Date?, product: String?)?
-        for case let entitlement as [String: Any] in entitlements.values {
+        for entitlement in entitlements.values where entitlement.object != nil {
             let ends = [entitlement["expires_date"], entitlement["grace_period_expires_date"]]
-                .compactMap { ($0 as? String).flatMap { CivilTime.parse($0) } }.max()
-            let lifetime = entitlement["expires_date"] is NSNull || entitlement["expires_date"] == nil
+                .compactMap { $0?.string.flatMap { CivilTime.parse($0) } }.max()
+            let lifetime = entitlement["expires_date"]?.isNull ?? true
             let expires: Date? = lifetime ? nil : ends
-            let product = entitlement["product_identifier"] as? String
+            let product = entitlement["product_identifier"]?.string
             if let current = best {
                 if current.expires == nil { continue }
                 if expires == nil || expires! > current.expires! { best = (expires, product) }
@@ -100,27 +105,25 @@ public struct EntitlementSource: Sendable {
 
     /// The backend's account (the contract in the Entitlement article): `entitlement` (or null) and
     /// the `offerings` with their prices.
-    static func account(_ object: [String: Any], now: Date) -> Entitlement? {
-        guard object["id"] != nil || object.keys.contains("entitlement") else { return nil }
-        let entitlement = object["entitlement"] as? [String: Any]
-        let plans = (object["offerings"] as? [Any] ?? []).compactMap { row -> Entitlement.Plan? in
-            guard let row = row as? [String: Any], let id = row["plan"] as? String,
-                id == "yearly" || id == "monthly"
-            else { return nil }
-            let price = (row["price"] as? String).map(TerminalSanitizer.clean).flatMap { $0.count <= 40 ? $0 : nil }
-            return Entitlement.Plan(id: id, price: price, trialDays: row["trialDays"] as? Int)
+    static func account(_ object: JSONValue, now: Date) -> Entitlement? {
+        guard object["id"] != nil || object["entitlement"] != nil else { return nil }
+        let entitlement = object["entitlement"]?.object != nil ? object["entitlement"] : nil
+        let plans = (object["offerings"]?.array ?? []).compactMap { row -> Entitlement.Plan? in
+            guard let id = row["plan"]?.string, id == "yearly" || id == "monthly" else { return nil }
+            let price = row["price"]?.string.map(TerminalSanitizer.clean).flatMap { $0.count <= 40 ? $0 : nil }
+            return Entitlement.Plan(id: id, price: price, trialDays: row["trialDays"]?.int)
         }
-        let active = entitlement?["active"] as? Bool ?? (entitlement != nil)
+        let active = entitlement?["active"]?.bool ?? (entitlement != nil)
         return Entitlement(
-            entitled: entitlement != nil && (active || entitlement?["expiresAt"] is String),
-            expiresAt: (entitlement?["expiresAt"] as? String).flatMap { CivilTime.parse($0) },
-            productID: (entitlement?["productId"] as? String).map(TerminalSanitizer.clean),
+            entitled: entitlement != nil && (active || entitlement?["expiresAt"]?.string != nil),
+            expiresAt: entitlement?["expiresAt"]?.string.flatMap { CivilTime.parse($0) },
+            productID: entitlement?["productId"]?.string.map(TerminalSanitizer.clean),
             managementURL: Self.link(entitlement?["managementUrl"]), plans: plans, checkedAt: now)
     }
 
     /// A link a server gave, kept only when it is a plain https (or local http) URL.
-    static func link(_ value: Any?) -> String? {
-        guard let text = value as? String, text.count <= 2048, text == TerminalSanitizer.clean(text),
+    static func link(_ value: JSONValue?) -> String? {
+        guard let text = value?.string, text.count <= 2048, text == TerminalSanitizer.clean(text),
             !text.contains(" "), text.hasPrefix("https://") || text.hasPrefix("http://127.0.0.1")
         else { return nil }
         return text

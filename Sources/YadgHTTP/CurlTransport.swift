@@ -1,6 +1,11 @@
 import CCurl
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// HTTP over libcurl's easy interface, one blocking transfer per request on its own thread.
 ///
@@ -26,9 +31,10 @@ public final class CurlTransport: HTTPTransport {
         let transfer = Transfer(request: request, maxBodyBytes: maxBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let thread = Thread { continuation.resume(with: transfer.perform()) }
-                thread.stackSize = 512 * 1024
-                thread.start()
+                let started = DetachedThread.start(stackSize: 512 * 1024) {
+                    continuation.resume(with: transfer.perform())
+                }
+                if !started { continuation.resume(throwing: HTTPTransportError.failed) }
             }
         } onCancel: {
             transfer.cancel()
@@ -125,8 +131,8 @@ private func transferHeader(
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     if line.hasPrefix("HTTP/") { t.headers = [:] }
     if let colon = line.firstIndex(of: ":") {
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        t.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = HeaderText.trimmed(line[..<colon]).lowercased()
+        t.headers[name] = HeaderText.trimmed(line[line.index(after: colon)...])
     }
     return length
 }

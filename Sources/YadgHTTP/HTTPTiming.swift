@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The clock, the pauses and the randomness a retrying request uses, injected so that deadline
 /// and backoff tests run on virtual time instead of waiting.

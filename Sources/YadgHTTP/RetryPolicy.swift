@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// When to try a request again, and how long to wait (see the module's RetryingRequests article). Pure, so the schedule
 /// is tested without a network or a clock.
@@ -33,18 +37,14 @@ public struct RetryPolicy: Sendable, Equatable {
         if let server = Self.serverDelay(headers: headers, now: now) {
             return server <= maxServerDelay ? max(0, server) : nil
         }
-        return min(0.5 * pow(2, Double(attempt - 1)), 8) * min(1, max(0.75, jitter))
+        return min(0.5 * Double(1 << min(max(attempt - 1, 0), 8)), 8) * min(1, max(0.75, jitter))
     }
 
     /// The wait a server asked for, in seconds.
     public static func serverDelay(headers: [String: String], now: Date) -> Double? {
         if let ms = headers["retry-after-ms"].flatMap(Double.init) { return ms / 1000 }
-        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let value = headers["retry-after"].map(HeaderText.trimmed) else { return nil }
         if let seconds = Double(value) { return seconds }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { $0.timeIntervalSince(now) }
+        return HTTPDate.parse(value).map { $0.timeIntervalSince(now) }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Sends a request until it gets a 2xx, within an overall deadline: a per-attempt timeout,
 /// retries of timeouts, rate limits and server errors with jittered exponential backoff, a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -76,7 +80,7 @@ public struct LocalDataEraser: Sendable {
                 try FileManager.default.removeItem(atPath: path)
                 report.removed.append(path)
             } catch {
-                report.failed.append((path, (error as NSError).localizedDescription))
+                report.failed.append((path, SystemError.words(error)))
             }
         }
         guard report.failed.isEmpty else { return report }

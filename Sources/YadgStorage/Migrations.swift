@@ -1,5 +1,10 @@
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The schema, as an ordered list of migrations recorded in `PRAGMA user_version`.
 ///

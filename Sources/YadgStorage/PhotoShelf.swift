@@ -1,5 +1,10 @@
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -34,12 +39,9 @@ public struct PhotoShelf: Sendable {
         if info.st_mode & S_IFMT == S_IFDIR { return .failure(.folder(path: path)) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAPhoto(path: path)) }
         guard Int(info.st_size) <= limit else { return .failure(.tooLarge(path: path, limitMB: limit / 1024 / 1024)) }
-        guard let handle = FileHandle(forReadingAtPath: full) else { return .failure(.unreadable(path: path)) }
-        defer { try? handle.close() }
         // One more than the limit, so a file that grew since stat is still refused.
-        guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else {
-            return .failure(.unreadable(path: path))
-        }
+        guard let bytes = PrivateFiles.readBytes(full, upTo: limit + 1) else { return .failure(.unreadable(path: path)) }
+        let data = Data(bytes)
         guard data.count <= limit else { return .failure(.tooLarge(path: path, limitMB: limit / 1024 / 1024)) }
         guard let kind = Self.imageKind(data) else { return .failure(.notAPhoto(path: path)) }
         let name = Self.folderName + "/" + SHA256.hex(data) + "." + kind
@@ -77,7 +79,7 @@ public struct PhotoShelf: Sendable {
     static func problem(_ error: any Error) -> PhotoProblem {
         switch (error as? POSIXError)?.code {
         case .ENOSPC?, .EDQUOT?: return .diskFull
-        default: return .notSaved(reason: String(cString: strerror(Int32((error as NSError).code))))
+        default: return .notSaved(reason: SystemError.words(error))
         }
     }
 }

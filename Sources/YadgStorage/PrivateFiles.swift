@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -29,13 +33,19 @@ public enum PrivateFiles {
     /// `String(contentsOfFile:)` builds an `NSError` for a file that is not there, which cost
     /// more than reading one that is.
     public static func readText(_ path: String) -> String? {
+        readBytes(path).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// The first `limit` bytes of a file (all of it when shorter), or nil when it cannot be read
+    /// (missing, a folder, no permission: `errno` says which).
+    public static func readBytes(_ path: String, upTo limit: Int = .max) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
+        while bytes.count < limit {
+            let count = read(fd, &buffer, min(buffer.count, limit - bytes.count))
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil  // a folder, or a read error
@@ -43,7 +53,7 @@ public enum PrivateFiles {
             if count == 0 { break }
             bytes += buffer[..<count]
         }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Creates an empty file with mode 0600 unless it exists; an existing file is set to 0600.
@@ -82,10 +92,16 @@ public enum PrivateFiles {
             unlink(temporary)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
-        let folder = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = open(parentFolder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
             close(folder)
         }
+    }
+
+    /// The folder a path is in (`/a/b` for `/a/b/c`, `.` for a bare name).
+    public static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

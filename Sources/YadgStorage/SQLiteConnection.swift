@@ -1,6 +1,17 @@
 import CSQLite
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One open SQLite database handle. Not thread-safe by itself: the store serialises access.
 public final class SQLiteConnection {

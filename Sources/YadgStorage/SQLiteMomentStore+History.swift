@@ -1,6 +1,11 @@
-import Foundation
 import Synchronization
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The look-back queries. Each reads only what its view shows, through the partial indexes of
 /// migration 2 (`WHERE archived_at IS NULL` in every query is what lets SQLite use them).
@@ -21,8 +26,7 @@ extension SQLiteMomentStore {
     public func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] {
         try lock.withLock { _ in
             func like(_ text: String) -> String {
-                text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                    .replacingOccurrences(of: "_", with: "\\_")
+                text.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
             }
             // A tag is one line of `tags`, or the mood.
             let conditions =

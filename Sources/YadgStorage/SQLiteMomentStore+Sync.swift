@@ -1,6 +1,11 @@
-import Foundation
 import Synchronization
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The outbox for the backend (migration 7). Changes are queued inside the transaction that makes
 /// them, so a change the person was told about is always either on the server or in the queue.

@@ -1,6 +1,17 @@
-import Foundation
 import Synchronization
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The durable ``MomentStore``: one SQLite database in WAL mode with `synchronous=FULL`, so a
 /// moment whose insert returned survives a crash or a power cut (<doc:Storage>).
@@ -150,7 +161,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
-                    .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
+                    .map { "\($0.trimmedWhitespace) = ?" }.joined(separator: ", ")
                 // Only a store that syncs needs the moment as it was, to queue what changed.
                 let before = syncs ? try storedMoment(id: moment.id) : nil
                 let update = try connection.prepare("UPDATE moments SET \(assignments) WHERE id = ?")

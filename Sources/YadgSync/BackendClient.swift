@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The You Are Doing Great backend's moments, over the one HTTP transport. Every request carries
 /// `x-user-id` (the anonymous id made on the first run) and nothing else that identifies anyone.
@@ -108,20 +113,17 @@ public struct BackendClient: Sendable {
 
     /// One page of a paginated list (`GET /moments`, `GET /timeline`): its rows and the next page's
     /// cursor (nil on the last page).
-    func page(_ list: String, after cursor: String?) async -> Result<([[String: Any]], String?), SyncProblem> {
+    func page(_ list: String, after cursor: String?) async -> Result<([JSONValue], String?), SyncProblem> {
         var path = "/\(list)?limit=100"
-        if let cursor, let escaped = cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
-            path += "&cursor=" + escaped
-        }
+        if let cursor { path += "&cursor=" + QueryText.percentEncoded(cursor) }
         guard let response = try? await transport.send(request("GET", path, body: nil)) else {
             return .failure(.unreachable)
         }
         if Self.isPlanLimit(response) { return .failure(.planLimit) }
         guard (200..<300).contains(response.status),
-            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-            let rows = object["data"] as? [[String: Any]]
+            let object = JSONValue.parse(response.body), let rows = object["data"]?.array
         else { return .failure(.answered(response.status)) }
-        let next = (object["hasNextPage"] as? Bool) == true ? object["nextCursor"] as? String : nil
+        let next = object["hasNextPage"]?.bool == true ? object["nextCursor"]?.string : nil
         return .success((rows, next))
     }
 
@@ -150,23 +152,23 @@ public struct BackendClient: Sendable {
 
     /// A moment of the server's list, as this machine keeps it (synced already). Every string is
     /// sanitised when shown, like any stored text.
-    static func moment(_ row: [String: Any]) -> Moment? {
-        guard let id = (row["clientId"] as? String ?? row["id"] as? String).flatMap(UUID.init(uuidString:)),
-            let text = row["text"] as? String, !text.isEmpty, text.count <= CommandContext.maxTextLength,
-            let submitted = (row["submittedAt"] as? String).flatMap({ CivilTime.parse($0) })
+    static func moment(_ row: JSONValue) -> Moment? {
+        guard let id = (row["clientId"]?.string ?? row["id"]?.string).flatMap(UUID.init(uuidString:)),
+            let text = row["text"]?.string, !text.isEmpty, text.count <= CommandContext.maxTextLength,
+            let submitted = row["submittedAt"]?.string.flatMap({ CivilTime.parse($0) })
         else { return nil }
-        let timeAgo = max(0, row["timeAgo"] as? Int ?? 0)
+        let timeAgo = max(0, row["timeAgo"]?.int ?? 0)
         let happened =
-            (row["happenedAt"] as? String).flatMap { CivilTime.parse($0) }
+            row["happenedAt"]?.string.flatMap { CivilTime.parse($0) }
             ?? submitted.addingTimeInterval(-Double(timeAgo))
         var moment = Moment(
-            id: id, serverId: row["id"] as? String, text: text, submittedAt: submitted, happenedAt: happened,
-            tz: (row["tz"] as? String).flatMap { TimeZone(identifier: $0)?.identifier } ?? "UTC", offlinePraise: "",
-            aiPraise: ((row["praise"] ?? row["aiPraise"]) as? String).flatMap { PraiseReplyValidator.accept($0) },
-            action: row["action"] as? String ?? "other",
-            tags: (row["tags"] as? [Any])?.compactMap { $0 as? String } ?? [],
-            isFavorite: row["isFavorite"] as? Bool ?? false, isSynced: true,
-            archivedAt: (row["archivedAt"] as? String).flatMap { CivilTime.parse($0) })
+            id: id, serverId: row["id"]?.string, text: text, submittedAt: submitted, happenedAt: happened,
+            tz: row["tz"]?.string.flatMap { Zone(identifier: $0)?.identifier } ?? "UTC", offlinePraise: "",
+            aiPraise: (row["praise"] ?? row["aiPraise"])?.string.flatMap { PraiseReplyValidator.accept($0) },
+            action: row["action"]?.string ?? "other",
+            tags: row["tags"]?.array?.compactMap(\.string) ?? [],
+            isFavorite: row["isFavorite"]?.bool ?? false, isSynced: true,
+            archivedAt: row["archivedAt"]?.string.flatMap { CivilTime.parse($0) })
         moment.timeAgo = timeAgo
         moment.said = SaidTime(.clock)
         return moment
@@ -177,10 +179,10 @@ public struct BackendClient: Sendable {
     static func isPlanLimit(_ response: HTTPResponse) -> Bool {
         if response.status == 402 { return true }
         guard response.status == 403 || response.status == 429,
-            let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            let object = JSONValue.parse(response.body)
         else { return false }
-        let code = ((object["error"] as? [String: Any])?["code"] ?? object["code"]) as? String
-        return code.map { $0.lowercased().replacingOccurrences(of: "-", with: "_") == "plan_limit" } ?? false
+        let code = (object["error"]?["code"] ?? object["code"])?.string
+        return code.map { $0.lowercased().replacing("-", with: "_") == "plan_limit" } ?? false
     }
 
     func request(_ method: String, _ path: String, body: String?) -> HTTPRequest {
@@ -193,13 +195,13 @@ public struct BackendClient: Sendable {
     /// `{"item": {…}}`: the server's id, praise (or `aiPraise`), tags and action; anything else is
     /// ignored, and an unreadable body still means the server has the moment.
     static func serverMoment(_ body: Data) -> ServerMoment? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let item = (object["item"] as? [String: Any]) ?? (object["id"] != nil ? object : nil)
+        guard let object = JSONValue.parse(body),
+            let item = object["item"]?.object != nil ? object["item"] : (object["id"] != nil ? object : nil)
         else { return nil }
-        let praise = (item["praise"] as? String) ?? (item["aiPraise"] as? String)
+        let praise = item["praise"]?.string ?? item["aiPraise"]?.string
         return ServerMoment(
-            serverID: item["id"] as? String, praise: praise.flatMap { PraiseReplyValidator.accept($0) },
-            tags: (item["tags"] as? [Any])?.compactMap { ($0 as? String).map(TerminalSanitizer.clean) },
-            action: (item["action"] as? String).map(TerminalSanitizer.clean))
+            serverID: item["id"]?.string, praise: praise.flatMap { PraiseReplyValidator.accept($0) },
+            tags: item["tags"]?.array?.compactMap { $0.string.map(TerminalSanitizer.clean) },
+            action: item["action"]?.string.map(TerminalSanitizer.clean))
     }
 }

@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Sends the outbox to the backend: operations of one moment in order, each moment on its own, a
 /// failed send tried again later with exponential backoff (jittered, capped, `Retry-After`
@@ -30,7 +35,7 @@ public final class SyncWorker: Sendable {
     /// (up to an hour).
     public static func backoff(afterAttempts attempts: Int, serverDelay: Double?, jitter: Double) -> Double {
         if let serverDelay { return min(max(serverDelay, 0), 3600) }
-        return min(pow(2, Double(min(attempts, 20))), 600) * min(1, max(0.75, jitter))
+        return min(Double(1 << min(max(attempts, 0), 20)), 600) * min(1, max(0.75, jitter))
     }
 
     /// Sends what is due until nothing more is, or until `deadline`. `waitingForRetries`: a retry

@@ -1,6 +1,11 @@
-import Foundation
 import YadgCore
 import YadgHTTP
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Journey summaries from the backend's `GET /timeline`: the days the server has summarised, looked
 /// up by date. The timeline is read once per run (newest first, a few pages); a day the server
@@ -33,8 +38,8 @@ extension BackendClient {
             if case .failure(.planLimit) = result { return (summaries, true) }
             guard case .success(let (rows, next)) = result else { break }
             for row in rows {
-                guard let day = (row["date"] as? String).flatMap({ LocalDay(String($0.prefix(10))) }),
-                    let text = row["summaryText"] as? String, !text.isEmpty
+                guard let day = row["date"]?.string.flatMap({ LocalDay(String($0.prefix(10))) }),
+                    let text = row["summaryText"]?.string, !text.isEmpty
                 else { continue }
                 summaries[day] = text
             }

@@ -1,6 +1,11 @@
 import CLibEdit
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -328,7 +333,9 @@ public final class EditLineReader: ConversationReader {
             return UInt8(CC_REFRESH)
         }
         guard let first = matches.first else { return UInt8(CC_REFRESH_BEEP) }
-        let common = matches.reduce(first) { prefix, word in String(prefix.commonPrefix(with: word)) }
+        let common = matches.reduce(first) { prefix, word in
+            String(zip(prefix, word).prefix { $0 == $1 }.map(\.0))
+        }
         if common.count > typed.count {
             el_insertstr(editLine, String(common.dropFirst(typed.count)))
             return UInt8(CC_REFRESH)

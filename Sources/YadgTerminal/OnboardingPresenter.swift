@@ -1,6 +1,11 @@
 import CLibEdit
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +34,7 @@ public struct OnboardingPresenter {
 
     /// Text typed during the walkthrough (two or more printable characters), for the first line.
     public var typedAhead: String {
-        let text = String(decoding: typed.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let text = String(decoding: typed.bytes, as: UTF8.self).trimmedWhitespace
         return text.count >= 2 ? text : ""
     }
     private let typed = TypedBytes()

@@ -1,5 +1,10 @@
-import Foundation
 import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns styled lines into terminal text: colour on colour terminals, plain text elsewhere.
 /// Every line is sanitised first, because lines carry stored and remote text.
@@ -45,7 +50,7 @@ public struct TerminalStyle: Sendable {
     public func render(_ line: StyledLine) -> String {
         let text = TerminalSanitizer.clean(line.text)
         if colorMode != .none, let emphasis = line.emphasis.map(TerminalSanitizer.clean),
-            let range = text.range(of: emphasis)
+            let range = text.firstRange(of: emphasis)
         {
             let base = start(line.style)
             let rest = text[range.upperBound...]

@@ -7,7 +7,7 @@ enum ParseBenchmark {
     struct Phrase {
         let text: String
         let now: Date
-        let zone: TimeZone
+        let zone: Zone
     }
 
     static func run(corpusPath: String, runs: Int = 9, passesPerRun: Int = 200) {
@@ -18,7 +18,7 @@ enum ParseBenchmark {
         let phrases: [Phrase] = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let text = object["phrase"] as? String, let zoneName = object["tz"] as? String,
-                let zone = TimeZone(identifier: zoneName), let nowText = object["now"] as? String,
+                let zone = Zone(identifier: zoneName), let nowText = object["now"] as? String,
                 let now = CivilTime.parse(nowText, zone: zone)
             else { return nil }
             return Phrase(text: text, now: now, zone: zone)

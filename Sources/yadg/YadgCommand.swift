@@ -1,10 +1,15 @@
-import Foundation
 import YadgAI
 import YadgApp
 import YadgCore
 import YadgEntitlement
 import YadgStorage
 import YadgTerminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -10,7 +10,7 @@ struct TimeCorpusTests {
         let id: String
         let phrase: String
         let now: Date
-        let zone: TimeZone
+        let zone: Zone
         let kind: String
         let from: Date?
         let to: Date?
@@ -23,7 +23,7 @@ struct TimeCorpusTests {
         return try lines.map { line in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let expect = try #require(object["expect"] as? [String: Any])
-            let zone = try #require(TimeZone(identifier: object["tz"] as! String))
+            let zone = try #require(Zone(identifier: object["tz"] as! String))
             return Case(
                 id: object["id"] as! String, phrase: object["phrase"] as! String,
                 now: try #require(CivilTime.parse(object["now"] as! String, zone: zone)), zone: zone,

@@ -10,13 +10,13 @@ struct TimeExpressionParserTests {
     let zone = TestSupport.newYork
     let now = TestSupport.date("2026-11-19T15:04:00")
 
-    func parse(_ phrase: String, at local: String = "2026-11-19T15:04:00", in zone: TimeZone = TestSupport.newYork)
+    func parse(_ phrase: String, at local: String = "2026-11-19T15:04:00", in zone: Zone = TestSupport.newYork)
         -> ParsedMoment
     {
         parser.parse(phrase, now: TestSupport.date(local, zone), timeZone: zone)
     }
 
-    func iso(_ parsed: ParsedMoment, _ zone: TimeZone = TestSupport.newYork) -> String {
+    func iso(_ parsed: ParsedMoment, _ zone: Zone = TestSupport.newYork) -> String {
         CivilTime.iso8601(parsed.happenedAt, in: zone)
     }
 
@@ -47,7 +47,7 @@ struct TimeExpressionParserTests {
         // 2026-03-08 had 23 hours in New York.
         #expect(iso(parse("slept 36 hours ago", at: "2026-03-09T09:30:00")) == "2026-03-07T20:30:00-05:00")
         #expect(iso(parse("slept 1 day ago", at: "2026-03-09T09:30:00")) == "2026-03-08T09:30:00-04:00")
-        let london = TimeZone(identifier: "Europe/London")!
+        let london = Zone(identifier: "Europe/London")!
         #expect(
             iso(parse("baked 2 days ago", at: "2026-10-26T07:10:00", in: london), london) == "2026-10-24T07:10:00+01:00"
         )

@@ -6,7 +6,7 @@ import YadgCore
 /// in duckling's test context), plus cases at 15:00, after midnight, and across a DST change.
 /// Each case checks the remaining text and the instant (or the kind).
 struct TimeFamilyTests {
-    static let la = TimeZone(identifier: "America/Los_Angeles")!
+    static let la = Zone(identifier: "America/Los_Angeles")!
     let parser = TimeExpressionParser()
 
     /// Parses at a local time in Los Angeles; returns the local reading ("2013-02-11T19:00") or

@@ -161,6 +161,29 @@ struct AIPraiseEndToEndTests {
         #expect(Self.server.requests.last?.headers["authorization"] == "Bearer sk-very-secret-key")
     }
 
+    @Test("A key in a config file others can read is not used, and the person is told how to fix it")
+    func keyInAnOpenConfigFile() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        var env = Self.ai("delay-7")
+        env["YADG_AI_API_KEY"] = nil
+        let config = home + "/config"
+        try "api_key = sk-from-the-config\n".write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o644)
+        let open = try YadgProcess.run(stdin: "took a walk\n", home: home, env: env)
+        #expect(
+            open.stderr.hasPrefix(
+                "yadg: your config file \(config) can be read by others, so I won't use the API key in it. "
+                    + "Run: chmod 600 \(config)\n"))
+        let sent = Self.server.requests.filter { $0.path.hasPrefix("/delay-7/") }
+        #expect(sent.count == 1 && sent[0].headers["authorization"] == nil)
+        chmod(config, 0o600)
+        let closed = try YadgProcess.run(stdin: "called mom\n", home: home, env: env)
+        #expect(!closed.stderr.contains("can be read by others"))
+        let both = Self.server.requests.filter { $0.path.hasPrefix("/delay-7/") }
+        #expect(both.count == 2 && both[1].headers["authorization"] == "Bearer sk-from-the-config")
+    }
+
     @Test("In the conversation, praise arrives above a half-typed line, which stays intact")
     func praiseWhileTyping() throws {
         let home = YadgProcess.makeHome()

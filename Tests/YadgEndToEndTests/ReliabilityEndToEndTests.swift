@@ -19,6 +19,24 @@ struct ReliabilityEndToEndTests {
     func oneSQLite() throws {
         // Two copies of SQLite in one process release each other's file locks; linking the
         // static archive is only safe while nothing loads libsqlite3.so as well.
+        let libraries = try Self.libraries()
+        #expect(libraries.contains("libc.so"), "ldd listed the libraries")
+        #expect(!libraries.contains("libsqlite3"))
+    }
+
+    @Test("yadg loads FoundationEssentials only: never Foundation or the ICU library it brings")
+    func foundationEssentialsOnly() throws {
+        // Loading them took longer than all the rest of a one-shot `yadg log` (the Time article):
+        // one `import Foundation` in any module the binary links brings them back.
+        let libraries = try Self.libraries()
+        #expect(libraries.contains("libFoundationEssentials.so"), "ldd listed the libraries")
+        for heavy in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            #expect(!libraries.contains(heavy), "\(heavy)")
+        }
+    }
+
+    /// What `ldd` lists for the built binary.
+    static func libraries() throws -> String {
         let ldd = Process()
         ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
         ldd.arguments = [YadgProcess.binary.path]
@@ -27,8 +45,7 @@ struct ReliabilityEndToEndTests {
         try ldd.run()
         let libraries = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         ldd.waitUntilExit()
-        #expect(libraries.contains("libc.so"), "ldd listed the libraries")
-        #expect(!libraries.contains("libsqlite3"))
+        return libraries
     }
 
     @Test("A person's own resource file is used; a broken one is named once and the built-in one used")

@@ -2,7 +2,8 @@ import FixtureServer
 import Foundation
 import Synchronization
 import Testing
-import YadgHTTP
+
+@testable import YadgHTTP
 
 /// The retrying client over real HTTP (the fixture server), on virtual time: pauses pass at once
 /// but count towards the deadline, so the schedule is checked without waiting for it.
@@ -103,6 +104,26 @@ struct RetryPolicyTests {
         #expect(!RetryPolicy.isRetryable(status: 400) && !RetryPolicy.isRetryable(status: 401))
         #expect(!RetryPolicy.isRetryable(status: 409), "a conflict is met again by the same request")
         #expect(RetryPolicy.isQuotaExhausted(status: 429, body: #"{"error":{"code":"insufficient_quota"}}"#))
+    }
+
+    @Test("An HTTP date is read in its one current form; anything else is no date")
+    func httpDates() {
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPDate.parse("Thu, 29 Feb 2024 23:59:60 GMT") == Date(timeIntervalSince1970: 1_709_251_200))
+        for bad in [
+            "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49:37 CET",
+            "Sun, 32 Nov 1994 08:49:37 GMT", "Sun, 06 Nox 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
+            "Sun, 06 Nov 94 08:49:37 GMT", "", "3",
+        ] {
+            #expect(HTTPDate.parse(bad) == nil, "\(bad)")
+        }
+        #expect(HeaderText.trimmed(" \tvalue \r\n") == "value" && HeaderText.trimmed("\r\n") == "")
+    }
+
+    @Test("Query values keep only the unreserved characters as they are")
+    func percentEncoding() {
+        #expect(QueryText.percentEncoded("a-Z_0.9~") == "a-Z_0.9~")
+        #expect(QueryText.percentEncoded("a b&c=d/é") == "a%20b%26c%3Dd%2F%C3%A9")
     }
 
 }

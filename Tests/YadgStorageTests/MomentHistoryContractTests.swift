@@ -16,7 +16,7 @@ struct MomentHistoryContractTests {
 
     /// A moment at a local time in Berlin.
     static func moment(_ text: String, _ local: String, action: String = "other", favorite: Bool = false) -> Moment {
-        let date = CivilTime.parse(local, zone: TimeZone(identifier: "Europe/Berlin")!)!
+        let date = CivilTime.parse(local, zone: Zone(identifier: "Europe/Berlin")!)!
         var m = Moment(
             id: UUID(), text: text, submittedAt: date, happenedAt: date, tz: "Europe/Berlin", offlinePraise: "Nice.",
             action: action)

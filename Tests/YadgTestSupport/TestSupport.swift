@@ -5,7 +5,7 @@ import YadgResources
 /// Shared by the test targets: the real resource files, a fixed clock, seeded randomness and
 /// predictable ids, a seeded shell.
 public enum TestSupport {
-    public static let newYork = TimeZone(identifier: "America/New_York")!
+    public static let newYork = Zone(identifier: "America/New_York")!
 
     /// The shipped resources, decoded as the executable decodes them.
     public static let resources: ShellResources = {
@@ -24,7 +24,7 @@ public enum TestSupport {
     public static let timeWords = TimeWords(resources.copy)
 
     /// A local wall time in a zone, e.g. `date("2026-11-19T15:04:00")`.
-    public static func date(_ local: String, _ zone: TimeZone = newYork) -> Date {
+    public static func date(_ local: String, _ zone: Zone = newYork) -> Date {
         CivilTime.parse(local, zone: zone)!
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A local, conservative check for wordings of suicidal thoughts and self-harm, run on every
 /// path that takes text (typed, piped, `/did`, `/edit`, import) before anything is praised or sent.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a model is asked to write: sampling temperature, a length cap and where to stop. Read from
 /// the settings in a prompt file's comment (``PromptTemplate/settings``), then the config file,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a provider needs to write praise for one moment. Only the moment's text and a coarse time
 /// leave the machine (plus, for the yadg backend alone, the fields its contract asks for).
@@ -29,7 +33,7 @@ public struct PraiseRequest: Sendable, Equatable {
 
     /// The request for a moment, or nil for one the crisis check caught: its text never leaves
     /// the machine.
-    public init?(moment: Moment, now: Date, zone: TimeZone, words: TimeWords) {
+    public init?(moment: Moment, now: Date, zone: Zone, words: TimeWords) {
         guard !moment.isCrisis else { return nil }
         self.init(
             momentID: moment.id, text: moment.text, when: words.relative(moment.happenedAt, now: now, in: zone),

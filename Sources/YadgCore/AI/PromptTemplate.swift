@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A prompt from `Prompts/` (or the config folder): Markdown with `{{name}}` placeholders and a
 /// leading `<!-- … -->` comment naming the providers that use it, which is not sent. The comment
@@ -11,7 +15,7 @@ public struct PromptTemplate: Sendable, Equatable {
     public init(_ source: String) {
         var body = Substring(source)
         var settings: [String: String] = [:]
-        if body.hasPrefix("<!--"), let end = body.range(of: "-->") {
+        if body.hasPrefix("<!--"), let end = body.firstRange(of: "-->") {
             for line in body[body.index(body.startIndex, offsetBy: 4)..<end.lowerBound].split(separator: "\n") {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 let name = line[..<colon].trimmedWhitespace
@@ -30,7 +34,7 @@ public struct PromptTemplate: Sendable, Equatable {
     static func placeholders(in text: Substring) -> [String] {
         var names: [String] = []
         var rest = text
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
             let name = String(rest[open.upperBound..<close.lowerBound])
             if !names.contains(name) { names.append(name) }
             rest = rest[close.upperBound...]
@@ -47,7 +51,7 @@ public struct PromptTemplate: Sendable, Equatable {
             if !names.isEmpty, names.allSatisfy({ (values[$0] ?? "").isEmpty }) { return nil }
             var out = ""
             var rest = line
-            while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
                 out += rest[..<open.lowerBound]
                 let name = String(rest[open.upperBound..<close.lowerBound])
                 out += values[name] ?? "{{\(name)}}"

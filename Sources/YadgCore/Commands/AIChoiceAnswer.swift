@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The list `/settings ai` offers, and the person's pick from it (by number or by name).
 enum AIChoiceAnswer {
@@ -41,7 +45,7 @@ enum AIChoiceAnswer {
 
     static func answer(_ line: String, choices: [AIChoice], in context: inout CommandContext) -> ShellReply {
         context.state.awaiting = nil
-        guard let choice = choice(named: line.trimmingCharacters(in: .whitespaces).lowercased(), in: choices) else {
+        guard let choice = choice(named: line.trimmedWhitespace.lowercased(), in: choices) else {
             return ShellReply(lines: [StyledLine(context.copy[AIChoiceCopy.self].unchanged, .secondary)])
         }
         return chosen(choice, context: context)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/delete-my-data`: removes everything yadg keeps on this machine, after the person types the
 /// word `delete` (anything else keeps it all). In pipes and as `yadg delete-my-data` it runs only
@@ -30,7 +34,7 @@ struct DeleteMyDataCommand: ShellCommand {
     static func answer(_ line: String, in context: inout CommandContext) -> ShellReply {
         context.state.awaiting = nil
         let words = context.copy[DeleteMyDataCopy.self]
-        guard line.trimmingCharacters(in: .whitespaces).lowercased() == words.confirmationWord else {
+        guard line.trimmedWhitespace.lowercased() == words.confirmationWord else {
             return ShellReply(lines: [StyledLine(words.cancelled, .secondary)])
         }
         return ShellReply(effects: [.deleteMyData])

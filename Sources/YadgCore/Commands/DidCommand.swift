@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/did`: the guided flow of the app's Log Moment screen — what, then when, then (each skipped
 /// with Enter, and not asked after crisis language) how it felt and a note, then Enter to save. Its answers arrive as the next lines;
@@ -20,7 +24,7 @@ struct DidCommand: ShellCommand {
         -> ShellReply
     {
         let words = context.copy[DidCopy.self]
-        let answer = line.trimmingCharacters(in: .whitespaces)
+        let answer = line.trimmedWhitespace
         let now = context.clock.now()
         switch step {
         case .askingText:

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/moments [today|yesterday|week|all]`: moments newest first, by day, with their numbers.
 struct MomentsCommand: ShellCommand {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `yadg parse [--now <local ISO-8601>] [--tz <IANA zone>]`: reads phrases on stdin, one per line,
 /// and writes what the time parser makes of each as one JSON object per line (see
@@ -30,7 +34,7 @@ struct ParseCommand: ShellCommand {
         guard context.mode == .oneShot else {
             return context.shown([StyledLine(copy[ParseCopy.self].usage)], by: Self.spec.name)
         }
-        let zone = self.zone.map { TimeZone(identifier: $0) } ?? context.zone
+        let zone = self.zone.map { Zone(identifier: $0) } ?? context.zone
         guard isValid, let zone, let now = self.now.map({ CivilTime.parse($0, zone: zone) }) ?? context.clock.now()
         else { return .failed(copy[ParseCopy.self].badArguments, usage: true) }
         return ShellReply(effects: [.parsePhrases(now: now, zone: zone)])
@@ -40,7 +44,7 @@ struct ParseCommand: ShellCommand {
 /// One line of `yadg parse` output:
 /// `{"input":…,"text":…,"happenedAt":…,"timeExpression":…|null,"future":true|false}`.
 public enum ParsedPhrase {
-    public static func json(_ line: String, parser: TimeExpressionParser, now: Date, zone: TimeZone) -> String {
+    public static func json(_ line: String, parser: TimeExpressionParser, now: Date, zone: Zone) -> String {
         let parsed = parser.parse(line, now: now, timeZone: zone)
         return JSONText.object([
             ("input", JSONText.quote(line)), ("text", JSONText.quote(parsed.text)),

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/photo PATH`: attaches a copy of a photo to the last moment (`/photo 3 PATH` for another).
 /// The copy is made by the application (``Effect/keepPhoto(source:momentID:)``); the original is
@@ -28,7 +32,7 @@ struct PhotoCommand: ShellCommand {
     /// A path as a terminal pastes or drops it: in quotes, with `\ ` for spaces, or as a
     /// `file://` URL.
     static func unquoted(_ typed: String) -> String {
-        let path = typed.trimmingCharacters(in: .whitespaces)
+        let path = typed.trimmedWhitespace
         if path.count >= 2, let first = path.first, first == "'" || first == "\"", path.last == first {
             return String(path.dropFirst().dropLast())
         }

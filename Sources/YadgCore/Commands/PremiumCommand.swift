@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/premium`: the paywall, with the entitlement a server reported. `/premium start` (or `/premium
 /// start monthly`) opens the purchase page for the anonymous id; nothing is unlocked here until a

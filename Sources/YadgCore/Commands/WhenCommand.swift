@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `/when 5 hours ago`: moves the last moment to that time.
 struct WhenCommand: ShellCommand {

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``MomentStore`` in memory, for tests and previews. Behaves like the SQLite store.
 public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {

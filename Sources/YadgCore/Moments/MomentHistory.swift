@@ -1,10 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Moment {
     /// The calendar day the moment happened on, in the zone it was logged in: "2026-11-19".
     /// Views count and group by it, so a moment stays on its day when the person travels.
     public var localDay: LocalDay {
-        let zone = TimeZone(identifier: tz) ?? TimeZone(secondsFromGMT: 0)!
+        let zone = Zone(identifier: tz) ?? .utc
         let f = CivilTime.fields(of: happenedAt, in: zone)
         return LocalDay(number: CivilTime.daysFromCivil(year: f.year, month: f.month, day: f.day))
     }

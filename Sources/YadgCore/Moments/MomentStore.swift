@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// State to set with a write, written as a literal (`[.hasCompletedFirstLog: "1"]`).
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension UUID {
     /// A random (version 4) UUID from the standard library's system generator (`getrandom` on

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How exactly a moment's time was said, so views show what the person said instead of a clock
 /// time nobody said: `quit smoking in 2020` shows "in 2020", not "Jul 2, 2020 · 1:00 AM".

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Maps a moment's text to the kind of win it is, from keyword lists (`Resources/actions.json`).
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The offline praise lines, by category (`Resources/praise.json`).
 public struct PraisePool: Sendable, Equatable {

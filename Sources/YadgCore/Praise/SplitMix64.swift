@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A small seeded random number generator, so tests and `YADG_SEED` runs are repeatable.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a server said about the person's Premium: read from the backend (`GET /user/me`) or from
 /// RevenueCat, never decided on this machine. Cached with the time it was read.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Settings screen as data: sections of labelled items, in the app's order (Subscription,
 /// Privacy & Data, Support, AI, About). The text view and `--json` are both made from it.

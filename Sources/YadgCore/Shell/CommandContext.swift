@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything a command may use: the injected store, clock, zone and randomness, the resources,
 /// how the person reaches yadg, and the conversation's state (the one part commands change).
@@ -6,8 +10,8 @@ public struct CommandContext {
     public let store: any MomentHistory
     public let clock: any WallClock
     /// The person's time zone, made when a command first asks for it (Home does not).
-    public var zone: TimeZone { zoneWhenNeeded.value }
-    public let zoneWhenNeeded: Lazy<TimeZone>
+    public var zone: Zone { zoneWhenNeeded.value }
+    public let zoneWhenNeeded: Lazy<Zone>
     public let resources: ShellResources
     public let mode: Shell.Mode
     /// A backend is configured: changes are synced, and lists mark what is not on the server yet.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the conversation remembers between lines. A value: commands receive it with their
 /// context, change it, and the shell keeps the result.

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every user-facing line of yadg, from `Resources/copy.json`, so copy is reviewed in one place.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A resource file parsed once: texts, lists of texts, tables and lists of tables. `copy.json`'s
 /// sections are read from it instead of parsing the file again for each one, and the praise pool,

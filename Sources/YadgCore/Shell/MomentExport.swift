@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The formats of `yadg export`.
 public enum ExportFormat: String, Sendable, CaseIterable {
@@ -9,7 +13,7 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 /// Markdown are for spreadsheets and reading. Export is never behind the paywall.
 public enum MomentExport {
     public static func render(
-        _ moments: [Moment], as format: ExportFormat, zone: TimeZone, copy: Copy, extras: ExtrasShown
+        _ moments: [Moment], as format: ExportFormat, zone: Zone, copy: Copy, extras: ExtrasShown
     ) -> String {
         switch format {
         case .json: return json(moments)
@@ -106,7 +110,7 @@ public enum MomentExport {
     public static func csv(_ moments: [Moment]) -> String {
         func cell(_ s: String) -> String {
             s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+                ? "\"" + s.replacing("\"", with: "\"\"") + "\"" : s
         }
         // Tags and photos are one cell each, a line per item (a spreadsheet shows them stacked).
         var out = "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt,mood,tags,note,photos\r\n"
@@ -125,7 +129,7 @@ public enum MomentExport {
 
     /// A readable Markdown file: a heading per day, a bullet per moment, its note and photos
     /// (linked by their full path) under it.
-    public static func markdown(_ moments: [Moment], zone: TimeZone, copy: Copy, extras: ExtrasShown) -> String {
+    public static func markdown(_ moments: [Moment], zone: Zone, copy: Copy, extras: ExtrasShown) -> String {
         func clean(_ text: String) -> String {
             TerminalSanitizer.clean(MomentTextRule.normalizeWhitespace(text.unicodeScalars))
         }
@@ -148,7 +152,7 @@ public enum MomentExport {
             if let note = m.note { item.append(Copy.fill(copy[MomentsCopy.self].noteLine, ["note": clean(note)])) }
             for photo in m.photos {
                 // <…> keeps a path with spaces one link.
-                let path = clean(extras.photoPath(photo)).replacingOccurrences(of: ">", with: "%3E")
+                let path = clean(extras.photoPath(photo)).replacing(">", with: "%3E")
                 item.append(Copy.fill(copy[ExportCopy.self].markdownPhoto, ["path": path]))
             }
             out += item.joined(separator: "  \n  ") + "\n"

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Logging a moment: the line every non-command input becomes, and what `/log` and `/did` end in.
 extension CommandContext {

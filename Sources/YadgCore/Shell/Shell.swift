@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The conversation's logic: a line in, a reply out. It never reads stdin or writes stdout.
 ///
@@ -15,7 +19,7 @@ public final class Shell {
     /// `timeZone` is asked for the first time a command needs it: Home and the prompt do not,
     /// and making a named zone (from the time zone database) was a sixth of a start's own work.
     public init(
-        store: any MomentHistory, clock: any WallClock, timeZone: @autoclosure @escaping @Sendable () -> TimeZone,
+        store: any MomentHistory, clock: any WallClock, timeZone: @autoclosure @escaping @Sendable () -> Zone,
         resources: ShellResources, rng: any RandomNumberGenerator, mode: Mode,
         makeID: @escaping () -> UUID = { UUID.random() }
     ) {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A command of yadg, declared in one file: its spec, how it reads its arguments, and its body.
 /// Slash commands (`/moments today`) and subcommands (`yadg moments today`) are the same command.

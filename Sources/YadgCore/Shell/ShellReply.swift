@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the shell did with one line: lines to show, events to report (`--json`), and effects for
 /// the application to carry out (the core does no I/O and never waits on the network).
@@ -45,7 +49,7 @@ public enum Effect: Sendable, Equatable {
     /// Read a JSON export into the store.
     case importFile(path: String)
     /// Read phrases on stdin and write what the parser makes of each (`yadg parse`).
-    case parsePhrases(now: Date, zone: TimeZone)
+    case parsePhrases(now: Date, zone: Zone)
     /// Send what waits for the backend (`statusOnly`: only say how much waits; `pull`: also bring
     /// back the moments the server has and this machine lacks).
     case sync(statusOnly: Bool, pull: Bool)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One change waiting to reach the backend, in the order it was made for its moment.
 public struct SyncOperation: Sendable, Equatable {

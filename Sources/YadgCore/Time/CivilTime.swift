@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Date ↔ text conversions that need no formatter objects (fast, locale-free, exact).
 ///
@@ -35,7 +39,7 @@ public enum CivilTime {
         public var offset: Int
     }
 
-    public static func fields(of date: Date, in zone: TimeZone) -> Fields {
+    public static func fields(of date: Date, in zone: Zone) -> Fields {
         fields(of: date, offset: zone.secondsFromGMT(for: date))
     }
 
@@ -51,7 +55,7 @@ public enum CivilTime {
     }
 
     /// `2026-11-19T13:04:00-05:00`: local wall time with the offset in force at that instant.
-    public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
+    public static func iso8601(_ date: Date, in zone: Zone) -> String {
         let f = fields(of: date, in: zone)
         let sign = f.offset < 0 ? "-" : "+"
         let off = abs(f.offset)
@@ -90,7 +94,7 @@ public enum CivilTime {
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`, `±HH:MM`, or nothing (then `zone`'s
     /// wall time). Returns nil when the text is not of that form.
-    public static func parse(_ text: String, zone: TimeZone? = nil) -> Date? {
+    public static func parse(_ text: String, zone: Zone? = nil) -> Date? {
         let s = Array(text.utf8)
         var i = 0
         func number(_ width: Int) -> Int? {
@@ -151,7 +155,7 @@ public enum CivilTime {
     /// The instant at which a zone's wall clock shows `wallSeconds` (seconds since 1970-01-01 on
     /// the wall). A wall time inside a spring-forward gap moves forward by the gap; one that occurs
     /// twice (fall-back) means its first occurrence.
-    public static func localToInstant(wallSeconds: Double, zone: TimeZone) -> Date {
+    public static func localToInstant(wallSeconds: Double, zone: Zone) -> Date {
         let guess = Date(timeIntervalSince1970: wallSeconds)
         let offsetA = Double(zone.secondsFromGMT(for: guess.addingTimeInterval(-86400)))
         let offsetB = Double(zone.secondsFromGMT(for: guess.addingTimeInterval(86400)))

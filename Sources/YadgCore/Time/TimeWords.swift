@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Says when something happened the way a person would ("2 hours ago · 1:04 PM"), in the words of
 /// the `time` section of the copy.
@@ -8,7 +12,7 @@ public struct TimeWords: Sendable {
     public init(_ copy: Copy) { words = copy[TimeWordsCopy.self] }
 
     /// "1:04 PM".
-    public func clock(_ date: Date, in zone: TimeZone) -> String {
+    public func clock(_ date: Date, in zone: Zone) -> String {
         let f = CivilTime.fields(of: date, in: zone)
         let hour12 = f.hour % 12 == 0 ? 12 : f.hour % 12
         return Copy.fill(
@@ -20,7 +24,7 @@ public struct TimeWords: Sendable {
     public static func isNow(_ date: Date, now: Date) -> Bool { abs(now.timeIntervalSince(date)) < 60 }
 
     /// "just now", "5 min ago", "2 hours ago", "yesterday", "Monday", "Nov 3", "Nov 3, 2025".
-    public func relative(_ date: Date, now: Date, in zone: TimeZone) -> String {
+    public func relative(_ date: Date, now: Date, in zone: Zone) -> String {
         let seconds = now.timeIntervalSince(date)
         let day = Self.dayNumber(date, zone)
         let today = Self.dayNumber(now, zone)
@@ -38,13 +42,13 @@ public struct TimeWords: Sendable {
     }
 
     /// "2 hours ago · 1:04 PM": the card's "when" line.
-    public func when(_ date: Date, now: Date, in zone: TimeZone) -> String {
+    public func when(_ date: Date, now: Date, in zone: Zone) -> String {
         Copy.fill(words.withClock, ["when": relative(date, now: now, in: zone), "clock": clock(date, in: zone)])
     }
 
     /// What a card says about a moment's time: the words of a day or period as they were said
     /// ("yesterday", "in 2020"), else the relative time and the clock.
-    public func when(_ date: Date, said: SaidTime, now: Date, in zone: TimeZone) -> String {
+    public func when(_ date: Date, said: SaidTime, now: Date, in zone: Zone) -> String {
         said.words ?? when(date, now: now, in: zone)
     }
 
@@ -71,7 +75,7 @@ public struct TimeWords: Sendable {
     }
 
     /// The local calendar day of an instant, as days since 1970-01-01.
-    public static func dayNumber(_ date: Date, _ zone: TimeZone) -> Int {
+    public static func dayNumber(_ date: Date, _ zone: Zone) -> Int {
         let f = CivilTime.fields(of: date, in: zone)
         return CivilTime.daysFromCivil(year: f.year, month: f.month, day: f.day)
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The source of "now" for the shell. Shaped like GRDB's `TransactionClock`.
 public protocol WallClock: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The reference a phrase is read against: now, the person's zone, and derived calendar days.
 ///
@@ -6,13 +10,13 @@ import Foundation
 /// integer arithmetic and the zone's rules (DST) apply only when a wall time becomes an instant.
 public struct TimeContext: Sendable {
     public let now: Date
-    public let zone: TimeZone
+    public let zone: Zone
     /// Today's local date, as a day number.
     public let today: Int
     /// Seconds since local midnight, now.
     public let secondsIntoToday: Int
 
-    public init(now: Date, zone: TimeZone) {
+    public init(now: Date, zone: Zone) {
         self.now = now
         self.zone = zone
         let f = CivilTime.fields(of: now, in: zone)

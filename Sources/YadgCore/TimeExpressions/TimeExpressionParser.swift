@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The result of reading a phrase: the moment's text and when it happened.
 public struct ParsedMoment: Sendable, Equatable {
@@ -83,12 +87,7 @@ public struct TimeExpressionParser: Sendable {
         return wanted
     }
 
-    /// Reads `phrase` against `now` in the calendar's time zone.
-    public func parse(_ phrase: String, now: Date, calendar: Calendar) -> ParsedMoment {
-        parse(phrase, now: now, timeZone: calendar.timeZone)
-    }
-
-    public func parse(_ phrase: String, now: Date, timeZone: TimeZone) -> ParsedMoment {
+    public func parse(_ phrase: String, now: Date, timeZone: Zone) -> ParsedMoment {
         let scalars = Array(phrase.unicodeScalars)
         var tokens = TimeToken.tokenize(scalars)
         var wanted = self.wanted(tokens)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A clock reading as written: "7", "7:30", "3pm", "15:30", "noon".
 public struct ClockTime: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a match's meaning into the moment's time: past (with the instant to store and the period
 /// it names) or future. Clock readings prefer the past (<doc:TimeSemantics> §2.7).

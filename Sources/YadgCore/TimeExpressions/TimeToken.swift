@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One token of a phrase: a word, a number, or a single punctuation mark, with its place in the
 /// phrase so a match can be cut out exactly.

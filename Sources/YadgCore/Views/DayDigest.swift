@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the Journey says about a day without a network: a mood label from the day's kinds of
 /// wins, and a kind summary line built from templates in `Resources/copy.json`.
@@ -36,7 +40,7 @@ public enum DayDigest {
             let top = order.sorted { counts[$0]! > counts[$1]! }.prefix(2).map { mood in
                 let shown = vocabulary.shown(mood)
                 return Copy.fill(words.feeling, ["symbol": shown.symbol, "label": shown.label])
-                    .trimmingCharacters(in: .whitespaces)
+                    .trimmedWhitespace
             }
             return top.count == 2 ? Copy.fill(words.feelings, ["first": top[0], "second": top[1]]) : top[0]
         }

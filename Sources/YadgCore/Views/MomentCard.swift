@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The card printed right after a moment is saved:
 /// ```
@@ -8,7 +12,7 @@ import Foundation
 ///   Nice move, champ.
 /// ```
 public enum MomentCard {
-    public static func render(_ moment: Moment, now: Date, zone: TimeZone, copy: Copy, extras: ExtrasShown)
+    public static func render(_ moment: Moment, now: Date, zone: Zone, copy: Copy, extras: ExtrasShown)
         -> [StyledLine]
     {
         let card = [

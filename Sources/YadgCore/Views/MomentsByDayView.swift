@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Moments list: sections Today, Yesterday, then dates, newest first.
 /// ```
@@ -12,7 +16,7 @@ import Foundation
 public enum MomentsByDayView {
     /// `marksUnsynced`: with a backend configured, a moment not yet on the server gets one quiet mark.
     public static func render(
-        _ moments: [Moment], now: Date, zone: TimeZone, copy: Copy, extras: ExtrasShown, width: Int = 80,
+        _ moments: [Moment], now: Date, zone: Zone, copy: Copy, extras: ExtrasShown, width: Int = 80,
         marksUnsynced: Bool = false
     )
         -> [StyledLine]
@@ -69,7 +73,7 @@ public enum MomentsByDayView {
         return lines
     }
 
-    static func sectionTitle(day: Int, today: Int, _ date: Date, _ zone: TimeZone, _ copy: Copy) -> String {
+    static func sectionTitle(day: Int, today: Int, _ date: Date, _ zone: Zone, _ copy: Copy) -> String {
         if day == today { return copy[MomentsCopy.self].today }
         if day == today - 1 { return copy[MomentsCopy.self].yesterday }
         return TimeWords(copy).weekdayMonthDayYear(LocalDay(number: day))

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "yesterday", "the day before yesterday", "today", "earlier today", "tomorrow", each optionally
 /// with a part ("yesterday evening"); "last night", "late last night", "last evening"; "this

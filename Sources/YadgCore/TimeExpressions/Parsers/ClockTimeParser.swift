@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Clock times: "3pm", "3 p.m.", "3:30pm", "15:30", "08:15", "noon", "midnight", "7 o'clock",
 /// "half past 7", "quarter to 8", and a bare hour after "at", "@", "around" or "about" ("at 7").

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parts of the day, with their windows in seconds after the day's midnight.
 public enum DayPart: String, CaseIterable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Plans, which are not wins yet: "in 2 hours", "in a few days", "2 hours from now".
 ///

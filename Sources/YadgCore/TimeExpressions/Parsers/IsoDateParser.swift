@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An ISO date, "2026-11-03" (<doc:TimeSemantics>, §5): that whole day, a plan when it is after
 /// today. Slash dates ("3/11") stay unread: their order depends on the country.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Dates by month and day: "Nov 3", "November 3rd", "the 3rd of November", "3 Nov", "Oct 31, 2025";
 /// and whole months: "in March". The most recent occurrence not after today.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "just now", "right now", "now"; "a moment ago", "moments ago" (the last five minutes).
 struct NowParser: TimeExpressionFamily {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A day of the month said alone as an ordinal: "on the 3rd", "the 21st" (<doc:TimeSemantics>,
 /// §5). Past-biased like every date: the most recent such day not after today (the 21st, said on

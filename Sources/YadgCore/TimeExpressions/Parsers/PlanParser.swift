@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Plans without a date (<doc:TimeSemantics>, §5): "I'll go for a run later", "gonna call mom",
 /// "going to clean the garage", "will fix the sink soon". Not a win yet: the same kind message as

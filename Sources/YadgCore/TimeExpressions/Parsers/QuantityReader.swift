@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads amounts of time: "2", "1.5", "forty-five", "a", "a couple of", "a few", "half an",
 /// "two and a half", "an hour and a half".

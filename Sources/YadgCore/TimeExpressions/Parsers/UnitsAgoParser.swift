@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "2 hours ago", "5mins ago", "a couple of days ago", "an hour and a half ago", "a few minutes ago".
 struct UnitsAgoParser: TimeExpressionFamily {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The recent past said loosely (<doc:TimeSemantics>, §5): "a bit ago", "a little while ago", "a
 /// while ago", "a while back", "an hour or so ago", "the other day", and "earlier" on its own at

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Weeks, weekends, months and years: "last week", "this week", "earlier this week",
 /// "last weekend", "this weekend", "over the weekend", "last month", "this month", "last year",

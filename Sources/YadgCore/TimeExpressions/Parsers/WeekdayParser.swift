@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Weekdays: "Monday", "on Monday", "last Monday", "this past Monday", "past Monday", "Mon",
 /// "this Monday", "next Monday", each optionally with a part ("Sunday night").

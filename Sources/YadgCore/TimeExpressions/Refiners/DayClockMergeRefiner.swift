@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Joins a day and a clock reading next to each other into one expression: "yesterday at 5pm",
 /// "at 5pm yesterday", "this morning at 6", "at 6 this morning", "Monday at 9am",

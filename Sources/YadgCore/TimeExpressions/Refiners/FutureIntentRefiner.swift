@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// In a phrase about a plan ("I'll call grandma on Sunday", "I will go to bed at 10"), a plain
 /// weekday or clock time means the coming one, so the phrase is flagged as future instead of being

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Drops matches that do not say when the win happened (<doc:TimeSemantics> §2.10):
 /// - the time of something else, a plan or a deadline: "for next Tuesday", "due on the 1st",

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where matches overlap, keeps the one covering more tokens ("yesterday evening" over
 /// "yesterday"); on a tie, the earlier one.
