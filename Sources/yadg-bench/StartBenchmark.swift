@@ -8,7 +8,9 @@ import YadgStorage
 /// is linked with `-static-stdlib`, to compare with a yadg built `--static-swift-stdlib` (as the
 /// README installs it), like with like.
 enum StartBenchmark {
-    static func run(runs: Int = 31, staticStdlib: Bool = false) {
+    /// `against`: another yadg (an older build), timed in the same rounds on its own copy of the
+    /// home, with its own ratios to the hello and this yadg's ratio to it.
+    static func run(runs: Int = 31, staticStdlib: Bool = false, against other: String? = nil) {
         let yadg = BenchHarness.yadgBeside()
         let folder = BenchHarness.temporaryFolder("start")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -27,17 +29,37 @@ enum StartBenchmark {
         _ = BenchHarness.timeProcess(yadg, ["settings", "ai", "none"], env)
         // Onboarding seen, so the start goes straight to Home.
         try! SQLiteMomentStore(path: home + "/moments.db").setState([.hasSeenOnboarding: "1"])
+        var otherEnv = env
+        if other != nil {
+            otherEnv["YADG_HOME"] = folder + "/home-against"
+            try! FileManager.default.copyItem(atPath: home, toPath: folder + "/home-against")
+        }
 
-        var prompt: [[Double]] = [[], []]
-        var log: [[Double]] = [[], []]
+        // This yadg, the hello, then the other yadg, in every round.
+        var prompt: [[Double]] = [[], [], []]
+        var log: [[Double]] = [[], [], []]
         for _ in 0..<runs {
             if let t = ViewsBenchmark.timeToPrompt(yadg, env) { prompt[0].append(t) }
             if let t = ViewsBenchmark.timeToPrompt(hello, env) { prompt[1].append(t) }
             log[0].append(ViewsBenchmark.timeProcess(yadg, ["log", "took", "a", "walk"], env))
             log[1].append(ViewsBenchmark.timeProcess(hello, [], env))
+            if let other {
+                if let t = ViewsBenchmark.timeToPrompt(other, otherEnv) { prompt[2].append(t) }
+                log[2].append(ViewsBenchmark.timeProcess(other, ["log", "took", "a", "walk"], otherEnv))
+            }
         }
-        ViewsBenchmark.compare("start to prompt (vs hello)", prompt)
-        ViewsBenchmark.compare("yadg log (vs hello)", log)
+        func ratio(_ a: [Double], _ b: [Double]) -> String {
+            String(format: "%.2f", ViewsBenchmark.median(a) / ViewsBenchmark.median(b))
+        }
+        for (label, times) in [("start to prompt", prompt), ("yadg log", log)] {
+            ViewsBenchmark.report(label, times[0])
+            ViewsBenchmark.report("  hello", times[1])
+            print("  ratio to the hello \(ratio(times[0], times[1]))")
+            guard other != nil else { continue }
+            ViewsBenchmark.report("  --against", times[2])
+            print("  --against's ratio to the hello \(ratio(times[2], times[1]))")
+            print("  this / --against \(ratio(times[0], times[2]))")
+        }
     }
 
     /// `import Foundation; print("› ")`, compiled as yadg is.

@@ -9,7 +9,7 @@ import YadgCore
 //       `views --against OLD_YADG` times another binary alongside and prints the ratios
 //   .build/release/yadg-bench pipe [--against OLD_YADG]
 //       10,000 piped phrases, whole process, text and --json
-//   .build/release/yadg-bench start [--static]
+//   .build/release/yadg-bench start [--static] [--against OLD_YADG]
 //       start to prompt and `yadg log`, each beside a Foundation hello built here (`--static`:
 //       both linked with the Swift standard library inside, as the README installs yadg)
 
@@ -23,9 +23,10 @@ case "views":
 case "pipe":
     PipeBenchmark.run(against: BenchHarness.option("--against", in: arguments))
 case "start":
-    StartBenchmark.run(staticStdlib: arguments.contains("--static"))
+    StartBenchmark.run(
+        staticStdlib: arguments.contains("--static"), against: BenchHarness.option("--against", in: arguments))
 default:
     FileHandle.standardError.write(
-        Data("usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG] | pipe [--against YADG] | start [--static]\n".utf8))
+        Data("usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG]\n".utf8))
     exit(2)
 }

@@ -26,7 +26,7 @@ struct ReliabilityEndToEndTests {
 
     @Test("yadg loads FoundationEssentials only: never Foundation or the ICU library it brings")
     func foundationEssentialsOnly() throws {
-        // Loading them took longer than all the rest of a one-shot `yadg log` (the Time article):
+        // Loading them took longer than all the rest of a one-shot `yadg log` (YadgCore's Time zones article):
         // one `import Foundation` in any module the binary links brings them back.
         let libraries = try Self.libraries()
         #expect(libraries.contains("libFoundationEssentials.so"), "ldd listed the libraries")

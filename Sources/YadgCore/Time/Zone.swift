@@ -16,7 +16,7 @@ import Synchronization
 /// system's tz database (`/usr/share/zoneinfo`, the `tzdata` package) or from a POSIX `TZ` rule.
 ///
 /// yadg's own instead of Foundation's `TimeZone`, whose named zones come from ICU: loading that
-/// library took longer than all the rest of a one-shot `yadg log` (see the Time article). All the
+/// library took longer than all the rest of a one-shot `yadg log` (<doc:TimeZones>). All the
 /// rest of the calendar arithmetic is already yadg's own (``CivilTime``), so a zone only has to
 /// answer ``secondsFromGMT(for:)``.
 ///
