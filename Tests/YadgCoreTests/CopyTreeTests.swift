@@ -38,8 +38,19 @@ struct CopyTreeTests {
                 ]))
     }
 
-    @Test(arguments: [#"{"a": "x""#, #"{"a" "x"}"#, #"{"a": "x",}"#, #"{"a": "x"} trailing"#, "", #"{"a": "\u12"}"#])
+    @Test(arguments: [
+        #"{"a": "x""#, #"{"a" "x"}"#, #"{"a": "x",}"#, #"{"a": "x"} trailing"#, "", #"{"a": "\u12"}"#,
+        #"{"a": "\u+123"}"#, "{\"a\": \"raw\ttab\"}", #"{"a": "\q"}"#,
+        String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000),
+    ])
     func malformed(json: String) {
         #expect(throws: (any Error).self) { try CopyTree(json: json) }
+    }
+
+    @Test("A half surrogate pair (a person's own file may have one) is replaced, never a crash")
+    func loneSurrogates() throws {
+        #expect(try CopyTree(json: #""\ud800\u0041""#) == .text("\u{FFFD}A"))
+        #expect(try CopyTree(json: #""\udc00 x""#) == .text("\u{FFFD} x"))
+        #expect(try CopyTree(json: #""\ud83c""#) == .text("\u{FFFD}"))
     }
 }

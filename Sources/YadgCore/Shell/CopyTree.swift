@@ -23,193 +23,104 @@ public indirect enum CopyTree: Sendable, Equatable {
     /// Parses JSON. Its own small reader, because copy is read at every start and a general JSON
     /// decoder spent more time on it than the rest of a short command.
     public init(json: String) throws {
-        var reader = Reader(bytes: Array(json.utf8))
-        self = try reader.value()
+        var reader = JSONReader(bytes: Array(json.utf8))
+        self = try reader.copyTree(depth: 0)
         reader.skipSpace()
-        guard reader.index == reader.bytes.count else { throw reader.error("more after the end") }
+        guard reader.atEnd else { throw reader.error("more after the end") }
+    }
+}
+
+/// Building a ``CopyTree`` on the shared reader, and stepping over values without building them.
+extension JSONReader {
+    mutating func copyTree(depth: Int) throws -> CopyTree {
+        guard depth < Self.maxDepth else { throw error("nested too deeply") }
+        skipSpace()
+        guard index < bytes.count else { throw error("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .text(try string())
+        case UInt8(ascii: "{"):
+            index += 1
+            var table: [String: CopyTree] = [:]
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .table(table)
+            }
+            repeat {
+                skipSpace()
+                let key = try string()
+                try expect(UInt8(ascii: ":"))
+                table[key] = try copyTree(depth: depth + 1)
+                skipSpace()
+            } while try separator(closing: UInt8(ascii: "}"))
+            return .table(table)
+        case UInt8(ascii: "["):
+            index += 1
+            // Texts are gathered as texts while every item is one (the usual list of copy),
+            // not boxed as values first.
+            var texts: [String] = []
+            var items: [CopyTree]?
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .list([])
+            }
+            repeat {
+                skipSpace()
+                if items == nil, index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                    texts.append(try string())
+                } else {
+                    if items == nil { items = texts.map(CopyTree.text) }
+                    items!.append(try copyTree(depth: depth + 1))
+                }
+                skipSpace()
+            } while try separator(closing: UInt8(ascii: "]"))
+            return items.map(CopyTree.array) ?? .list(texts)
+        default:
+            // A number, true, false or null.
+            let start = index
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break scan
+                default: index += 1
+                }
+            }
+            guard index > start else { throw error("unexpected character") }
+            return .other
+        }
     }
 
-    struct Reader {
-        let bytes: [UInt8]
-        var index = 0
-
-        func error(_ what: String) -> DecodingError {
-            .dataCorrupted(.init(codingPath: [], debugDescription: "JSON: \(what) at byte \(index)"))
-        }
-
-        mutating func skipSpace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x0A, 0x0D, 0x09: index += 1
-                default: return
-                }
-            }
-        }
-
-        mutating func expect(_ byte: UInt8) throws {
-            skipSpace()
-            guard index < bytes.count, bytes[index] == byte else { throw error("expected \(UnicodeScalar(byte))") }
-            index += 1
-        }
-
-        mutating func value() throws -> CopyTree {
-            skipSpace()
-            guard index < bytes.count else { throw error("unexpected end") }
-            switch bytes[index] {
-            case UInt8(ascii: "\""): return .text(try string())
-            case UInt8(ascii: "{"):
-                index += 1
-                var table: [String: CopyTree] = [:]
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return .table(table)
-                }
+    /// Moves past one value without building it: strings are stepped over (escapes too), and
+    /// objects and lists by counting brackets. Over the raw bytes, because this steps over the
+    /// whole of copy.json at every start.
+    mutating func skipValue() throws {
+        skipSpace()
+        guard index < bytes.count else { throw error("unexpected end") }
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        switch bytes[index] {
+        case quote, UInt8(ascii: "{"), UInt8(ascii: "["):
+            let start = index
+            let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+                var at = start
+                var depth = 0
                 repeat {
-                    skipSpace()
-                    let key = try string()
-                    try expect(UInt8(ascii: ":"))
-                    table[key] = try value()
-                    skipSpace()
-                } while try separator(closing: UInt8(ascii: "}"))
-                return .table(table)
-            case UInt8(ascii: "["):
-                index += 1
-                // Texts are gathered as texts while every item is one (the usual list of copy),
-                // not boxed as values first.
-                var texts: [String] = []
-                var items: [CopyTree]?
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return .list([])
-                }
-                repeat {
-                    skipSpace()
-                    if items == nil, index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-                        texts.append(try string())
-                    } else {
-                        if items == nil { items = texts.map(CopyTree.text) }
-                        items!.append(try value())
-                    }
-                    skipSpace()
-                } while try separator(closing: UInt8(ascii: "]"))
-                return items.map(CopyTree.array) ?? .list(texts)
-            default:
-                // A number, true, false or null.
-                let start = index
-                scan: while index < bytes.count {
-                    switch bytes[index] {
-                    case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break scan
-                    default: index += 1
-                    }
-                }
-                guard index > start else { throw error("unexpected character") }
-                return .other
-            }
-        }
-
-        /// Moves past one value without building it: strings are stepped over (escapes too), and
-        /// objects and lists by counting brackets. Over the raw bytes, because this steps over the
-        /// whole of copy.json at every start.
-        mutating func skipValue() throws {
-            skipSpace()
-            guard index < bytes.count else { throw error("unexpected end") }
-            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-            switch bytes[index] {
-            case quote, UInt8(ascii: "{"), UInt8(ascii: "["):
-                let start = index
-                let end: Int? = bytes.withUnsafeBufferPointer { buffer in
-                    var at = start
-                    var depth = 0
-                    repeat {
-                        guard at < buffer.count else { return nil }
-                        switch buffer[at] {
-                        case quote:
-                            at += 1
-                            while at < buffer.count, buffer[at] != quote { at += buffer[at] == backslash ? 2 : 1 }
-                            guard at < buffer.count else { return nil }
-                        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                        case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-                        default: break
-                        }
+                    guard at < buffer.count else { return nil }
+                    switch buffer[at] {
+                    case quote:
                         at += 1
-                    } while depth > 0
-                    return at
-                }
-                guard let end else { throw error(bytes[start] == quote ? "unterminated string" : "unterminated") }
-                index = end
-            default: _ = try value()  // a number, true, false or null: short
-            }
-        }
-
-        /// After an item: true at a comma (another follows), false at the closing bracket.
-        mutating func separator(closing: UInt8) throws -> Bool {
-            guard index < bytes.count else { throw error("unexpected end") }
-            index += 1
-            if bytes[index - 1] == UInt8(ascii: ",") { return true }
-            if bytes[index - 1] == closing { return false }
-            throw error("expected , or \(UnicodeScalar(closing))")
-        }
-
-        mutating func string() throws -> String {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string") }
-            index += 1
-            // Most strings have no escapes: made straight from the bytes, with no buffer between.
-            var end = index
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-                defer { index = end + 1 }
-                return String(decoding: bytes[index..<end], as: UTF8.self)
-            }
-            var out: [UInt8] = []
-            while index < bytes.count {
-                // Runs without escapes are copied whole.
-                let start = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-                    index += 1
-                }
-                out.append(contentsOf: bytes[start..<index])
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""): return String(decoding: out, as: UTF8.self)
-                case UInt8(ascii: "\\"):
-                    guard index < bytes.count else { throw error("unexpected end") }
-                    let escaped = bytes[index]
-                    index += 1
-                    switch escaped {
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "u"):
-                        var scalar = try hex4()
-                        if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count,
-                            bytes[index] == UInt8(ascii: "\\"),
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        {
-                            index += 2
-                            let low = try hex4()
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        out += Array(String(UnicodeScalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-                    default: out.append(escaped)  // \" \\ \/
+                        while at < buffer.count, buffer[at] != quote { at += buffer[at] == backslash ? 2 : 1 }
+                        guard at < buffer.count else { return nil }
+                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                    default: break
                     }
-                default: out.append(byte)
-                }
+                    at += 1
+                } while depth > 0
+                return at
             }
-            throw error("unterminated string")
-        }
-
-        mutating func hex4() throws -> UInt32 {
-            guard index + 4 <= bytes.count,
-                let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
-            else { throw error("bad \\u escape") }
-            index += 4
-            return value
+            guard let end else { throw error(bytes[start] == quote ? "unterminated string" : "unterminated") }
+            index = end
+        default: _ = try copyTree(depth: 0)  // a number, true, false or null: short
         }
     }
 }
@@ -293,7 +204,7 @@ public final class LazyTable: Sendable {
 
     /// Throws when `json` is not an object (a value that is not even well bracketed too).
     public init(json: String) throws {
-        var reader = CopyTree.Reader(bytes: Array(json.utf8))
+        var reader = JSONReader(bytes: Array(json.utf8))
         var keys: [String] = []
         var starts: [Int] = []
         var ends: [Int] = []
@@ -328,8 +239,8 @@ public final class LazyTable: Sendable {
         if let done = parsed.withLock({ $0[key] }) { return done }
         // The last of a repeated key counts, as JSON decoders read it.
         guard let at = keys.lastIndex(of: key) else { return nil }
-        var reader = CopyTree.Reader(bytes: Array(bytes[starts[at]..<ends[at]]))
-        guard let value = try? reader.value() else { return nil }
+        var reader = JSONReader(bytes: Array(bytes[starts[at]..<ends[at]]))
+        guard let value = try? reader.copyTree(depth: 0) else { return nil }
         parsed.withLock { $0[key] = value }
         return value
     }

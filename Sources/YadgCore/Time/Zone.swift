@@ -113,10 +113,13 @@ final class ZoneDatabase: Sendable {
         self.folder = folder
     }
 
+    /// Names kept at most: an imported file could name a different zone in every moment.
+    static let cacheLimit = 1024
+
     func zone(named name: String) -> Zone? {
         if let known = cache.withLock({ $0[name] }) { return known }
         let zone = load(name)
-        cache.withLock { $0[name] = zone }
+        cache.withLock { if $0.count < Self.cacheLimit { $0[name] = zone } }
         return zone
     }
 
