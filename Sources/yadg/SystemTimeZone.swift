@@ -20,14 +20,20 @@ import YadgCore
 /// names no zone, so the next source decides.
 enum SystemTimeZone {
     static func current(environment: [String: String]) -> Zone {
-        if let name = environment["TZ"], !name.isEmpty,
-            let zone = Zone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name)
-        {
-            return zone
+        find(environment: environment).zone
+    }
+
+    /// The zone, and the name `TZ` gave when it could not be read because there is no tz database
+    /// at all (which the person should hear about: their times would otherwise be UTC in silence).
+    /// Then the zone is UTC: the system's own zone could not be read either.
+    static func find(environment: [String: String]) -> (zone: Zone, unreadable: String?) {
+        if let name = environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), !name.isEmpty {
+            if let zone = Zone(identifier: name) { return (zone, nil) }
+            if !Zone.databaseIsInstalled { return (.utc, name) }
         }
-        if let name = linkedZoneName("/etc/localtime"), let zone = Zone(identifier: name) { return zone }
-        if let name = namedZone("/etc/timezone"), let zone = Zone(identifier: name) { return zone }
-        return .utc
+        if let name = linkedZoneName("/etc/localtime"), let zone = Zone(identifier: name) { return (zone, nil) }
+        if let name = namedZone("/etc/timezone"), let zone = Zone(identifier: name) { return (zone, nil) }
+        return (.utc, nil)
     }
 
     /// The first line of a file that names a zone (`Europe/Paris`), if any.

@@ -55,7 +55,12 @@ struct YadgCommand {
         }
         // Made when first needed (a start to Home never needs it).
         let environment = self.environment
-        let zone = Lazy { SystemTimeZone.current(environment: environment) }
+        let noDatabase = copy[CommandLineCopy.self].noZoneDatabase
+        let zone = Lazy {
+            let found = SystemTimeZone.find(environment: environment)
+            if let name = found.unreadable { output.err(Copy.fill(noDatabase, ["zone": name]) + "\n") }
+            return found.zone
+        }
         let clock: any WallClock
         if let fixed = environment["YADG_NOW"] {
             guard let date = CivilTime.parse(fixed, zone: zone.value) else {

@@ -35,6 +35,27 @@ struct ReliabilityEndToEndTests {
         }
     }
 
+    @Test("TZ naming a zone on a system without a tz database: said once, and times in UTC; with one, none of it")
+    func noZoneDatabase() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let missing = try YadgProcess.run(
+            ["log", "took", "a", "walk"], home: home, env: ["TZ": "Europe/Paris", "TZDIR": home + "/no-zoneinfo"])
+        #expect(
+            missing.stderr
+                == "yadg: TZ says Europe/Paris, but this system has no time zone database to read it from, so times "
+                + "are in UTC for now. Installing the tzdata package fixes that.\n")
+        #expect(YadgProcess.query("SELECT tz, happened_at FROM moments", home: home) == [["UTC", "2026-11-19T15:04:00.000Z"]])
+        let found = try YadgProcess.run(["log", "made", "tea"], home: home, env: ["TZ": "Europe/Paris"])
+        #expect(found.stderr.isEmpty && found.stdout.contains("3:04 PM"))
+        #expect(
+            YadgProcess.query("SELECT tz, happened_at FROM moments WHERE text = 'made tea'", home: home)
+                == [["Europe/Paris", "2026-11-19T14:04:00.000Z"]])
+        // A misspelt TZ is passed over for the system's zone, without a word, as the C library does.
+        let misspelt = try YadgProcess.run(["log", "read", "a", "book"], home: home, env: ["TZ": "Europe/Pariss"])
+        #expect(misspelt.stderr.isEmpty)
+    }
+
     /// What `ldd` lists for the built binary.
     static func libraries() throws -> String {
         let ldd = Process()

@@ -172,6 +172,8 @@ public struct CommandLineCopy: CopySection {
     public let unknownOption: String
     public let invalidNow: String
     public let resourceOverrideBroken: String
+    /// `TZ` names a zone, but there is no tz database at all (a container without tzdata).
+    public let noZoneDatabase: String
 
     public init(_ words: CopyWords) throws {
         aiKeyFileTooOpen = try words.text("aiKeyFileTooOpen")
@@ -185,5 +187,6 @@ public struct CommandLineCopy: CopySection {
         unknownOption = try words.text("unknownOption")
         invalidNow = try words.text("invalidNow")
         resourceOverrideBroken = try words.text("resourceOverrideBroken")
+        noZoneDatabase = try words.text("noZoneDatabase")
     }
 }

@@ -46,6 +46,12 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
         self = zone
     }
 
+    /// Whether the system's tz database is there at all (a container may lack the tzdata package).
+    public static var databaseIsInstalled: Bool {
+        var info = stat()
+        return stat(ZoneDatabase.shared.folder, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// A zone from a TZif file's bytes (RFC 8536), named `identifier`.
     public init(identifier: String, tzif bytes: [UInt8]) throws {
         self.init(identifier: identifier, rules: try TZif.read(bytes))
