@@ -45,7 +45,10 @@ struct ReliabilityEndToEndTests {
             missing.stderr
                 == "yadg: TZ says Europe/Paris, but this system has no time zone database to read it from, so times "
                 + "are in UTC for now. Installing the tzdata package fixes that.\n")
-        #expect(YadgProcess.query("SELECT tz, happened_at FROM moments", home: home) == [["UTC", "2026-11-19T15:04:00.000Z"]])
+        #expect(
+            YadgProcess.query("SELECT tz, happened_at FROM moments", home: home) == [
+                ["UTC", "2026-11-19T15:04:00.000Z"]
+            ])
         let found = try YadgProcess.run(["log", "made", "tea"], home: home, env: ["TZ": "Europe/Paris"])
         #expect(found.stderr.isEmpty && found.stdout.contains("3:04 PM"))
         #expect(
