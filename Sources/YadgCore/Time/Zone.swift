@@ -59,7 +59,9 @@ public struct Zone: Sendable, Equatable, CustomStringConvertible {
 
     /// Seconds east of UTC at that instant (`-18000` in New York in winter).
     public func secondsFromGMT(for date: Date) -> Int {
-        rules.offset(at: Int64((date.timeIntervalSince1970).rounded(.down)))
+        // Clamped to ±30 million years, so no date (an imported one, say) can overflow the arithmetic.
+        let seconds = date.timeIntervalSince1970
+        return rules.offset(at: seconds.isNaN ? 0 : Int64(min(max(seconds, -1e15), 1e15).rounded(.down)))
     }
 }
 
