@@ -24,17 +24,11 @@ enum HTTPDate {
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let hour = Int(clock[0]), hour < 24,
             let minute = Int(clock[1]), minute < 60, let second = Int(clock[2]), second < 61
         else { return nil }
-        let seconds = daysSince1970(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
-        return Date(timeIntervalSince1970: Double(seconds))
-    }
-
-    /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's days-from-civil).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+        // FoundationEssentials' own Gregorian calendar at UTC needs no ICU.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
     }
 }
 

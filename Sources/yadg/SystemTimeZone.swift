@@ -1,4 +1,5 @@
 import YadgCore
+import YadgStorage
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -38,7 +39,7 @@ enum SystemTimeZone {
 
     /// The first line of a file that names a zone (`Europe/Paris`), if any.
     static func namedZone(_ path: String) -> String? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        guard let text = PrivateFiles.readText(path),
             let line = text.split(whereSeparator: \.isNewline).first?.trimmedWhitespace, !line.isEmpty
         else { return nil }
         return line

@@ -55,10 +55,11 @@ struct YadgCommand {
         }
         // Made when first needed (a start to Home never needs it).
         let environment = self.environment
-        let noDatabase = copy[CommandLineCopy.self].noZoneDatabase
         let zone = Lazy {
             let found = SystemTimeZone.find(environment: environment)
-            if let name = found.unreadable { output.err(Copy.fill(noDatabase, ["zone": name]) + "\n") }
+            if let name = found.unreadable {
+                output.err(Copy.fill(copy[CommandLineCopy.self].noZoneDatabase, ["zone": name]) + "\n")
+            }
             return found.zone
         }
         let clock: any WallClock

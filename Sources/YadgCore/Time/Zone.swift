@@ -132,12 +132,14 @@ final class ZoneDatabase: Sendable {
     }
 
     private func load(_ name: String) -> Zone? {
-        if name == "UTC" || name == "Etc/UTC" || name == "GMT" || name == "Etc/GMT" {
-            return (try? file(name)).map { Zone(identifier: name, rules: $0) }
-                ?? Zone(identifier: name, rules: ZoneRules(fixedOffset: 0))
+        // UTC by any of its usual names needs no file (a system may have none).
+        if ["UTC", "Etc/UTC", "GMT", "Etc/GMT"].contains(name) {
+            return Zone(identifier: name, rules: ZoneRules(fixedOffset: 0))
         }
         if Self.isDatabaseName(name), let rules = try? file(name) { return Zone(identifier: name, rules: rules) }
-        return PosixZoneRule(name).map { Zone(identifier: name, rules: ZoneRules(fixedOffset: 0).withRule($0)) }
+        return PosixZoneRule(name).map {
+            Zone(identifier: name, rules: ZoneRules(transitions: [], offsets: [], initialOffset: 0, rule: $0))
+        }
     }
 
     /// A name that stays inside the database: `Area/Place` words, never `..`, never absolute, and
@@ -162,32 +164,7 @@ final class ZoneDatabase: Sendable {
     }
 
     private func file(_ name: String) throws -> ZoneRules {
-        guard let bytes = Self.readFile(folder + "/" + name) else { throw TZif.Malformed() }
-        return try TZif.read(bytes)
-    }
-
-    /// The whole file, or nil when it cannot be read (or is larger than any zone's file).
-    static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while bytes.count <= 1_000_000 {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-        return nil
-    }
-}
-
-extension ZoneRules {
-    func withRule(_ rule: PosixZoneRule) -> ZoneRules {
-        var copy = self
-        copy.rule = rule
-        return copy
+        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { throw TZif.Malformed() }
+        return try TZif.read(Array(data))
     }
 }
