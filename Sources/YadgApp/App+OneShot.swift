@@ -14,21 +14,28 @@ extension App {
     /// Runs `words` (argv after the options) through the command table. Exit status 0, 1 when it
     /// could not be done, 2 when it was not used right.
     public func runCommand(_ words: [String]) -> Int32 {
-        let command: SlashCommand
-        do {
-            command = try SlashCommand.parse(words: words)
-        } catch {
-            output.err("yadg: " + subcommandError(error, words: words) + "\n")
-            return 2
+        let reply: ShellReply
+        if let crisis = shell.crisisReply(toArguments: words) {
+            // Crisis language is read before the words are read as a command (<doc:CrisisSafety>).
+            reply = crisis
+        } else {
+            let command: SlashCommand
+            do {
+                command = try SlashCommand.parse(words: words)
+            } catch {
+                output.err("yadg: " + subcommandError(error, words: words) + "\n")
+                return 2
+            }
+            // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
+            // need the conversation around them.
+            guard command.type.spec.asSubcommand else {
+                output.err(
+                    "yadg: " + Copy.fill(copy[CommandLineCopy.self].onlyInConversation, ["name": command.name])
+                        + "\n")
+                return 2
+            }
+            reply = shell.run(command)
         }
-        // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
-        // need the conversation around them.
-        guard command.type.spec.asSubcommand else {
-            output.err(
-                "yadg: " + Copy.fill(copy[CommandLineCopy.self].onlyInConversation, ["name": command.name]) + "\n")
-            return 2
-        }
-        let reply = shell.run(command)
         let shown = resolve(reply, waitForSummaries: false)
         show(shown)
         for effect in reply.effects {

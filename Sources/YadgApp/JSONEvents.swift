@@ -27,8 +27,10 @@ public enum JSONEvents {
                     ("event", quote("not_logged")), ("input", quote(Self.excerpt(input))),
                     ("reason", quote(reason.rawValue)),
                 ])
-            case .command(let name, let output):
-                return object([("event", quote("command")), ("command", quote(name)), ("output", quote(output))])
+            case .command(let name, let output, let crisis):
+                return object(
+                    [("event", quote("command")), ("command", quote(name)), ("output", quote(output))]
+                        + crisisField(crisis))
             case .moments(let moments):
                 let rows = moments.map { m in
                     object(

@@ -78,7 +78,9 @@ struct CrisisCheckTests {
     }
 
     @Test func folding() {
-        let words = CrisisCheck.fold("Don’t self-HARM, wanna", spellings: ["wanna": ["want", "to"]], keepGaps: false)
+        let words = CrisisCheck.fold(
+            "Don’t self-HARMING, wanna", spellings: ["wanna": ["want", "to"]], forms: ["harming": "harm"],
+            keepMarks: false)
         #expect(words == ["dont", "self", "harm", "want", "to"])
     }
 }

@@ -32,18 +32,116 @@ struct CrisisPathTests {
         }
     }
 
-    @Test("/did: the guided flow ends in the same gentle card")
+    @Test("/did: crisis language in any answer saves at once, with the gentle card, and asks nothing more")
     func guided() throws {
         let store = InMemoryMomentStore()
-        let shell = TestSupport.shell(store: store)
+        let shell = TestSupport.shell(store: store, mode: .conversation)
         _ = shell.handle("/did")
-        _ = shell.handle("I don't want to be here anymore")
-        // No list of feelings after such words: straight to saving.
-        #expect(shell.handle("").lines.last?.text == "Save this moment — press Enter, or /cancel to let it go")
-        let reply = shell.handle("")
+        let reply = shell.handle("I don't want to be here anymore")
+        #expect(
+            reply.lines.plainText
+                == (["Moment logged  #1", "  I don't want to be here anymore", "  just now · 3:04 PM"]
+                + Self.crisisMessage).joined(separator: "\n"))
         #expect(reply.praiseRequests.isEmpty)
-        #expect(reply.lines.plainText.hasSuffix(Self.crisisMessage.joined(separator: "\n")))
         #expect(try store.lastSubmittedMoment()?.isCrisis == true)
+        // The flow is over: the next line is a moment of its own.
+        #expect(shell.handle("made tea").lines.first?.text == "Moment logged  #2")
+
+        // A later answer (when, feeling, note) is kept as the moment's note, and the moment is saved.
+        for steps in [["/did", "went outside"], ["/did", "went outside", ""], ["/did", "went outside", "", ""]] {
+            let store = InMemoryMomentStore()
+            let shell = TestSupport.shell(store: store, mode: .conversation)
+            for step in steps { _ = shell.handle(step) }
+            let reply = shell.handle("gonna kill myself tomorrow")
+            #expect(reply.lines.plainText.hasSuffix(Self.crisisMessage.joined(separator: "\n")))
+            #expect(reply.praiseRequests.isEmpty)
+            let saved = try #require(try store.lastSubmittedMoment())
+            #expect(saved.text == "went outside" && saved.note == "gonna kill myself tomorrow" && saved.isCrisis)
+        }
+    }
+
+    /// The card of a crisis line kept as written, just now (3:04 PM).
+    static func keptCard(_ ref: Int, _ text: String, _ when: String = "just now · 3:04 PM") -> String {
+        (["Moment logged  #\(ref)", "  " + text, "  " + when] + crisisMessage).joined(separator: "\n")
+    }
+
+    @Test("Crisis first: a plan to die is never answered as a plan, in any mode; it is kept as written")
+    func planInTheFutureTense() throws {
+        for mode in [Shell.Mode.conversation, .piped, .oneShot] {
+            for line in [
+                "gonna kill myself tomorrow", "I'm going to jump off a bridge", "going to take all my pills tonight",
+            ] {
+                let store = InMemoryMomentStore()
+                let shell = TestSupport.shell(store: store, mode: mode)
+                let reply =
+                    mode == .oneShot
+                    ? try #require(shell.crisisReply(toArguments: line.split(separator: " ").map(String.init)))
+                    : shell.handle(line)
+                #expect(reply.lines.plainText == Self.keptCard(1, line))
+                #expect(reply.failure == nil && reply.praiseRequests.isEmpty)
+                let saved = try #require(try store.lastSubmittedMoment())
+                #expect(
+                    saved.text == line && saved.isCrisis && saved.happenedAt == TestSupport.date("2026-11-19T15:04:00"))
+            }
+        }
+        // A past time in a crisis line is read as usual.
+        let store = InMemoryMomentStore()
+        _ = TestSupport.shell(store: store).handle("cut myself last night")
+        #expect(try store.lastSubmittedMoment()?.said == SaidTime(.day, "last night"))
+    }
+
+    @Test("Words no command can use are kept as a moment of their own: /when, /edit 99, an unknown /word, a usage slip")
+    func commandsThatCannotUseTheWords() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: .conversation)
+        _ = shell.handle("made tea 2 hours ago")
+        let tea = try #require(try store.moment(ref: 1))
+        let steps: [(String, Int, String)] = [
+            ("/when gonna end it tonight", 2, "gonna end it tonight"),
+            ("/edit 99 I want to die", 3, "I want to die"),
+            ("/kms", 4, "kms"),
+            ("/mood 1 suicidal", 5, "1 suicidal"),
+            ("/undo I can't go on", 6, "undo I can't go on"),
+        ]
+        for (line, ref, kept) in steps {
+            let reply = shell.handle(line)
+            #expect(reply.lines.plainText == Self.keptCard(ref, kept), "\(line)")
+            #expect(reply.failure == nil && !reply.lines.plainText.contains("Did you mean"))
+            #expect(try store.moment(ref: ref)?.isCrisis == true)
+        }
+        // The moment /when was typed after is untouched.
+        #expect(try store.moment(ref: 1) == tea)
+    }
+
+    @Test("A question waiting for an answer lets go of it: the line is kept with the crisis reply")
+    func waitingQuestion() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: .conversation)
+        _ = shell.handle("/delete-my-data")
+        let reply = shell.handle("i don't want to be alive")
+        #expect(reply.effects.isEmpty && reply.lines.plainText == Self.keptCard(1, "i don't want to be alive"))
+        #expect(shell.handle("delete").events.contains { $0.isLogged }, "the question is gone")
+    }
+
+    @Test("Nothing about a crisis line is refused: over the length limit, or only a time, it is kept as written")
+    func nothingRefused() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store)
+        let long = "I want to die. " + String(repeating: "everything is too much ", count: 60)
+        #expect(long.count > CommandContext.maxTextLength)
+        #expect(shell.handle(long).lines.plainText.hasSuffix(Self.crisisMessage.joined(separator: "\n")))
+        #expect(try store.lastSubmittedMoment()?.text == long.trimmedWhitespace)
+        #expect(shell.handle("kms #tired").lines.plainText.hasSuffix(Self.crisisMessage.joined(separator: "\n")))
+    }
+
+    @Test("/find, /export, /import and /photo run as typed: their words are a search, a file or an option")
+    func commandsThatRunAsTyped() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: .conversation)
+        _ = shell.handle("I want to die")
+        #expect(shell.handle("/find die").lines.plainText.contains("I want to die"))
+        #expect(shell.handle("/export json --output kms.json").effects == [.export(.json, path: "kms.json")])
+        #expect(try store.allMoments().count == 1)
     }
 
     @Test("/edit into crisis language flags the moment, drops its praise and shows the message")
@@ -96,7 +194,7 @@ struct CrisisPathTests {
             Moment(
                 id: UUID(), text: "no reason to live", submittedAt: old, happenedAt: old, tz: "America/New_York",
                 offlinePraise: "Nice one.", action: "other"), state: [:])
-        shell.width = 200
+        shell.width = 300  // wide enough that no line wraps
         let reply = shell.handle("/journey")
         #expect(
             reply.lines.plainText == """

@@ -219,7 +219,7 @@ struct RichnessTranscriptTests {
         let shell = TestSupport.shell(store: store)
         _ = shell.handle("made tea")
         let reply = shell.handle("/note I want to kill myself")
-        #expect(reply.lines.plainText.contains("It sounds heavy, and you deserve support with it."))
+        #expect(reply.lines.plainText.contains("It sounds really heavy, and you deserve support right now."))
         #expect(try store.lastSubmittedMoment()?.isCrisis == true)
         #expect(try store.lastSubmittedMoment()?.offlinePraise == "")
     }

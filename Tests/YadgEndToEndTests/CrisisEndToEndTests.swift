@@ -51,7 +51,7 @@ struct CrisisEndToEndTests {
         let result = try YadgProcess.run(["--json"], stdin: piped, home: home, env: Self.ai())
         #expect(result.status == 0)
         let oneShot = try YadgProcess.run(["log", "I want to kill myself"], home: home, env: Self.ai())
-        #expect(oneShot.stdout.contains("It sounds heavy, and you deserve support with it."))
+        #expect(oneShot.stdout.contains("It sounds really heavy, and you deserve support right now."))
         #expect(try YadgProcess.run(["journey"], home: home, env: Self.ai()).status == 0)
 
         let sent = Self.bodies(since: start)
@@ -69,12 +69,61 @@ struct CrisisEndToEndTests {
         let logged = result.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"event":"logged""#) }
         #expect(logged.count == 3)
         #expect(logged.prefix(2).allSatisfy { $0.hasSuffix(#","offlinePraise":"","crisis":true}"#) })
+        let edit = try #require(result.stdout.split(separator: "\n").first { $0.contains(#""command":"edit""#) })
+        #expect(edit.hasSuffix(#","crisis":true}"#))
         let journey = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix(#"{"event":"journey""#) })
         #expect(journey.contains(#""mood":"""#) && journey.contains(#""crisis":true"#))
         #expect(!journey.contains("Full day") && !journey.contains("Steady"))
 
         let export = try YadgProcess.run(["export"], home: home, env: Self.ai())
         #expect(export.stdout.components(separatedBy: #","crisis":true}"#).count == 6)
+    }
+
+    @Test("A plan to die is met with the crisis reply in every mode, kept, flagged, and sent nowhere")
+    func planInEveryMode() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let start = Self.server.requests.count
+        let oneShot = try YadgProcess.run(["gonna", "kill", "myself", "tomorrow"], home: home, env: Self.ai())
+        #expect(oneShot.status == 0 && oneShot.stderr.isEmpty)
+        #expect(oneShot.stdout.contains("It sounds really heavy, and you deserve support right now."))
+        #expect(!oneShot.stdout.contains("not a win yet"))
+        let logged = try YadgProcess.run(
+            ["log", "going", "to", "take", "all", "my", "pills", "tonight"], home: home, env: Self.ai())
+        #expect(logged.status == 0 && logged.stdout.contains("call or text 988"))
+        let piped = try YadgProcess.run(
+            ["--json"], stdin: "I'm going to jump off a bridge\n/when gonna end it tonight\n", home: home,
+            env: Self.ai())
+        #expect(piped.status == 0)
+        let events = piped.stdout.split(separator: "\n")
+        #expect(
+            events.count == 2
+                && events.allSatisfy { $0.hasPrefix(#"{"event":"logged""#) && $0.hasSuffix(#""crisis":true}"#) })
+        #expect(Self.bodies(since: start).isEmpty, "nothing was sent to the provider")
+        #expect(
+            YadgProcess.query("SELECT text, is_crisis FROM moments ORDER BY ref", home: home) == [
+                ["gonna kill myself tomorrow", "1"], ["going to take all my pills tonight", "1"],
+                ["I'm going to jump off a bridge", "1"], ["gonna end it tonight", "1"],
+            ])
+    }
+
+    @Test("A crisis moment pulled from the backend is flagged here: no praise kept, never sent back")
+    func pulledFromTheBackend() throws {
+        let backend = try FixtureBackend()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        _ = try YadgProcess.run(["stats"], home: home, env: ["YADG_AI": "off"])
+        let user = SyncEndToEndTests.userID(home)
+        backend.seed(id: "11111111-2222-4333-8444-555555555555", user: user, text: "relapsed on cutting")
+        backend.seed(id: "11111111-2222-4333-8444-666666666666", user: user, text: "took a walk")
+        let pulled = try YadgProcess.run(["sync", "--pull"], home: home, env: SyncEndToEndTests.env(backend))
+        #expect(pulled.status == 0)
+        #expect(
+            YadgProcess.query("SELECT text, is_crisis, ai_praise IS NULL FROM moments ORDER BY text", home: home) == [
+                ["relapsed on cutting", "1", "1"], ["took a walk", "0", "0"],
+            ])
+        let listed = try YadgProcess.run(["moments", "all", "--json"], home: home, env: ["YADG_AI": "off"])
+        #expect(listed.stdout.contains(#""text":"relapsed on cutting","#) && listed.stdout.contains(#""crisis":true"#))
     }
 
     @Test("With a provider, /journey then /journey more shows the next seven days, not a week later")

@@ -13,19 +13,28 @@
 /// can be reviewed like code; the rules of matching are described there and in
 /// <doc:CrisisSafety>.
 public struct CrisisCheck: Sendable {
-    /// A phrase as folded words; `nil` stands for a gap of up to ``maxGap`` other words.
-    typealias Pattern = [String?]
+    /// One element of a phrase: a folded word, a gap of up to ``maxGap`` other words (`~`), or the
+    /// end of the line (`$`, for the few phrases that are a crisis only when nothing follows).
+    enum Element: Equatable, Sendable {
+        case word(String)
+        case gap
+        case end
+    }
+
+    typealias Pattern = [Element]
 
     let phrases: [Pattern]
     /// The phrases by their first word, so a text is read once, not once per phrase.
     let phrasesByFirstWord: [String: [Pattern]]
-    let exceptions: [[String]]
+    let exceptions: [Pattern]
     let spellings: [String: [String]]
+    /// A word's other forms, each to the one phrases are written with (`killed` → `kill`).
+    let forms: [String: String]
 
     /// How many words one `~` in a phrase may stand for.
     static let maxGap = 2
 
-    /// Decodes `Resources/crisis.json`: `phrases`, optional `exceptions` and `spellings`.
+    /// Decodes `Resources/crisis.json`: `phrases`, optional `exceptions`, `spellings` and `forms`.
     public init(json: String) throws {
         guard let file = try CopyTree(json: json).fields, let written = file["phrases"]?.texts else {
             throw ResourceError.unexpected("crisis file shape")
@@ -35,18 +44,36 @@ public struct CrisisCheck: Sendable {
             guard let text = value.text else { throw ResourceError.unexpected("crisis spelling \(word)") }
             spellings[word] = text.split(separator: " ").map(String.init)
         }
+        var forms: [String: String] = [:]
+        for (base, value) in file["forms"]?.fields ?? [:] {
+            guard let others = value.texts else { throw ResourceError.unexpected("crisis forms of \(base)") }
+            for other in others { forms[other] = base }
+        }
         self.spellings = spellings
-        phrases = written.map { phrase in
-            Self.fold(phrase, spellings: spellings, keepGaps: true).map { $0 == "~" ? nil : $0 }
-        }.filter { !$0.isEmpty }
-        phrasesByFirstWord = Dictionary(grouping: phrases.filter { $0.first != nil }) { $0[0]! }
-        exceptions = (file["exceptions"]?.texts ?? []).map { Self.fold($0, spellings: spellings, keepGaps: false) }
+        self.forms = forms
+        func pattern(_ text: String) -> Pattern {
+            Self.fold(text, spellings: spellings, forms: forms, keepMarks: true).map {
+                switch $0 {
+                case "~": .gap
+                case "$": .end
+                default: .word($0)
+                }
+            }
+        }
+        phrases = written.map(pattern).filter { !$0.isEmpty }
+        var byFirstWord: [String: [Pattern]] = [:]
+        for phrase in phrases {
+            guard case .word(let first) = phrase[0] else { throw ResourceError.unexpected("crisis phrase start") }
+            byFirstWord[first, default: []].append(phrase)
+        }
+        phrasesByFirstWord = byFirstWord
+        exceptions = (file["exceptions"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
     }
 
     /// True when the text holds one of the phrases (as whole words, after folding) that no
     /// exception covers.
     public func matches(_ text: String) -> Bool {
-        let words = Self.fold(text, spellings: spellings, keepGaps: false)
+        let words = Self.fold(text, spellings: spellings, forms: forms, keepMarks: false)
         guard !words.isEmpty else { return false }
         var excepted: [Range<Int>]?
         for (start, word) in words.enumerated() {
@@ -72,10 +99,9 @@ public struct CrisisCheck: Sendable {
 
     private func exceptionSpans(in words: [String]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
-        for exception in exceptions where !exception.isEmpty && exception.count <= words.count {
-            for start in 0...(words.count - exception.count)
-            where words[start..<(start + exception.count)].elementsEqual(exception) {
-                spans.append(start..<(start + exception.count))
+        for exception in exceptions {
+            for start in words.indices {
+                if let end = Self.match(exception, in: words, at: start) { spans.append(start..<end) }
             }
         }
         return spans
@@ -86,18 +112,20 @@ public struct CrisisCheck: Sendable {
     static func match(_ phrase: Pattern, in words: [String], at start: Int) -> Int? {
         func rest(_ p: Int, _ w: Int) -> Int? {
             guard p < phrase.count else { return w }
-            guard let word = phrase[p] else {
+            switch phrase[p] {
+            case .gap:
                 for skip in 0...maxGap where w + skip <= words.count {
                     if let end = rest(p + 1, w + skip) { return end }
                 }
                 return nil
+            case .end:
+                return w == words.count ? w : nil
+            case .word(let word):
+                guard w < words.count, words[w] == word else { return nil }
+                return rest(p + 1, w + 1)
             }
-            guard w < words.count, words[w] == word else { return nil }
-            return rest(p + 1, w + 1)
         }
-        guard let first = phrase.first, let word = first, start < words.count, words[start] == word else {
-            return nil
-        }
+        guard case .word(let first)? = phrase.first, start < words.count, words[start] == first else { return nil }
         return rest(1, start + 1)
     }
 
@@ -112,23 +140,28 @@ public struct CrisisCheck: Sendable {
 
     /// Lower-cased words: apostrophes dropped inside a word (`don't` → `dont`), every other
     /// non-alphanumeric character a break (`self-harm` → `self harm`), then single words rewritten
-    /// by `spellings` (`wanna` → `want to`). With `keepGaps`, a `~` is kept as its own word.
-    static func fold(_ text: String, spellings: [String: [String]], keepGaps: Bool) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text, spellings: spellings, keepGaps: keepGaps) }
+    /// by `spellings` (`wanna` → `want to`) and each word brought to its form in `forms`
+    /// (`killing` → `kill`). With `keepMarks`, a `~` or `$` is kept as its own word.
+    static func fold(
+        _ text: String, spellings: [String: [String]], forms: [String: String] = [:], keepMarks: Bool
+    ) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return foldASCII(text, spellings: spellings, forms: forms, keepMarks: keepMarks)
+        }
         var words: [String] = []
         var current = ""
         func flush() {
             guard !current.isEmpty else { return }
-            words += spellings[current] ?? [current]
+            for word in spellings[current] ?? [current] { words.append(forms[word] ?? word) }
             current = ""
         }
         for scalar in text.lowercased().unicodeScalars {
             switch scalar {
             case "'", "\u{2019}", "\u{2018}", "\u{02BC}", "`":
                 continue
-            case "~" where keepGaps:
+            case "~" where keepMarks, "$" where keepMarks:
                 flush()
-                words.append("~")
+                words.append(String(scalar))
             default:
                 if Self.isWordScalar(scalar) {
                     current.unicodeScalars.append(scalar)
@@ -143,21 +176,23 @@ public struct CrisisCheck: Sendable {
 
     /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
     /// run, and Unicode lower-casing per character cost more than the rest of a short run).
-    private static func foldASCII(_ text: String, spellings: [String: [String]], keepGaps: Bool) -> [String] {
+    private static func foldASCII(
+        _ text: String, spellings: [String: [String]], forms: [String: String], keepMarks: Bool
+    ) -> [String] {
         var words: [String] = []
         var current: [UInt8] = []
         func flush() {
             guard !current.isEmpty else { return }
             let word = String(decoding: current, as: UTF8.self)
-            if let spelled = spellings[word] { words += spelled } else { words.append(word) }
+            for spelled in spellings[word] ?? [word] { words.append(forms[spelled] ?? spelled) }
             current.removeAll(keepingCapacity: true)
         }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "'"), UInt8(ascii: "`"): continue
-            case UInt8(ascii: "~") where keepGaps:
+            case UInt8(ascii: "~") where keepMarks, UInt8(ascii: "$") where keepMarks:
                 flush()
-                words.append("~")
+                words.append(String(UnicodeScalar(byte)))
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
             default: flush()

@@ -26,6 +26,7 @@ struct DidCommand: ShellCommand {
         let words = context.copy[DidCopy.self]
         let answer = line.trimmedWhitespace
         let now = context.clock.now()
+        if context.resources.crisis.matches(answer) { return keepCrisis(answer, at: step, now: now, in: &context) }
         switch step {
         case .askingText:
             guard !answer.isEmpty else { return cancel(in: &context) }
@@ -88,6 +89,24 @@ struct DidCommand: ShellCommand {
                 text: draft.text, happenedAt: draft.happenedAt, said: draft.said, input: draft.text, now: now,
                 extras: draft.extras)
         }
+    }
+
+    /// Crisis language in any answer: no more questions. The moment is saved at once, flagged,
+    /// with the crisis reply; an answer to the first question is the moment, a later one its note.
+    private static func keepCrisis(
+        _ answer: String, at step: ConversationState.GuidedLog, now: Date, in context: inout CommandContext
+    ) -> ShellReply {
+        context.state.guidedLog = nil
+        var draft: Draft
+        switch step {
+        case .askingText: return context.keepCrisisLine(answer)
+        case .askingWhen(let text, let extras): draft = Draft(text: text, happenedAt: now, said: .now, extras: extras)
+        case .askingMood(let asked), .askingNote(let asked), .confirming(let asked): draft = asked
+        }
+        draft.extras.note = [draft.extras.note, answer].compactMap { $0 }.joinedText(separator: " ")
+        return context.save(
+            text: draft.text, happenedAt: draft.happenedAt, said: draft.said, input: answer, now: now,
+            extras: draft.extras, crisis: true)
     }
 
     /// Ends `/did` without saving (an empty first answer, or `/cancel`).

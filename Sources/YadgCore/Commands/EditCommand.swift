@@ -1,6 +1,6 @@
 /// `/edit 12 new words`: changes a moment's text (its time and praise stay).
 struct EditCommand: ShellCommand {
-    static let spec = CommandSpec("edit", takesArguments: true, asSubcommand: false)
+    static let spec = CommandSpec("edit", takesArguments: true, asSubcommand: false, crisisWords: .keptByCommand)
 
     let reference: String
     let text: String
@@ -31,7 +31,7 @@ struct EditCommand: ShellCommand {
             moment = context.resources.crisis.flagged(moment)
             let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": moment.text]))
             guard moment.isCrisis, reply.failure == nil else { return reply }
-            return ShellReply(lines: reply.lines + context.crisisLines())
+            return context.withCrisisLines(reply, command: Self.spec.name)
         }
     }
 }

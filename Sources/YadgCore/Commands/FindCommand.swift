@@ -1,7 +1,7 @@
 /// `/find words`: moments containing every word, newest first. A `#word` finds the moments
 /// with that tag or mood (`/find #proud`, `/find walk #outside`).
 struct FindCommand: ShellCommand {
-    static let spec = CommandSpec("find", aliases: ["search"], takesArguments: true)
+    static let spec = CommandSpec("find", aliases: ["search"], takesArguments: true, crisisWords: .runsAsTyped)
 
     let arguments: CommandArguments
 

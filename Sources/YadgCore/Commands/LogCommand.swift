@@ -1,6 +1,6 @@
 /// `yadg log took a walk`: logs one moment from the command line.
 struct LogCommand: ShellCommand {
-    static let spec = CommandSpec("log", takesArguments: true, inConversation: false)
+    static let spec = CommandSpec("log", takesArguments: true, inConversation: false, crisisWords: .keptByCommand)
 
     let text: String
 

@@ -1,7 +1,7 @@
 /// `/note some words`: a note under the last moment (`/note 3 …` for another, `/note none` to
 /// remove it). Notes stay on this machine: no backend or AI receives them.
 struct NoteCommand: ShellCommand {
-    static let spec = CommandSpec("note", takesArguments: true, asSubcommand: false)
+    static let spec = CommandSpec("note", takesArguments: true, asSubcommand: false, crisisWords: .keptByCommand)
 
     let reference: String?
     let text: String
@@ -36,7 +36,7 @@ struct NoteCommand: ShellCommand {
             moment = context.resources.crisis.flagged(moment)
             let reply = context.saved(moment, message)
             guard moment.isCrisis && !wasCrisis, reply.failure == nil else { return reply }
-            return ShellReply(lines: reply.lines + context.crisisLines())
+            return context.withCrisisLines(reply, command: Self.spec.name)
         }
     }
 }

@@ -8,7 +8,7 @@
 /// The copy is made by the application (``Effect/keepPhoto(source:momentID:)``); the original is
 /// never touched, and ``Shell/photoKept(_:for:)`` says what became of it.
 struct PhotoCommand: ShellCommand {
-    static let spec = CommandSpec("photo", takesArguments: true, asSubcommand: false)
+    static let spec = CommandSpec("photo", takesArguments: true, asSubcommand: false, crisisWords: .runsAsTyped)
 
     let reference: String?
     let path: String

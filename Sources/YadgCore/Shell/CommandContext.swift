@@ -30,7 +30,9 @@ public struct CommandContext {
     var copy: Copy { resources.copy }
 
     /// How views show moods, tags, notes and photos.
-    public var extrasShown: ExtrasShown { ExtrasShown(moods: resources.moodsWhenNeeded, photoRoot: facts.dataDirectory) }
+    public var extrasShown: ExtrasShown {
+        ExtrasShown(moods: resources.moodsWhenNeeded, photoRoot: facts.dataDirectory)
+    }
 
     /// Longest moment text accepted, in characters.
     public static let maxTextLength = 1000
@@ -95,6 +97,12 @@ public struct CommandContext {
     /// The crisis message, under a card or an edit.
     func crisisLines() -> [StyledLine] {
         copy[CardCopy.self].crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
+    }
+
+    /// A command's reply with the crisis message added, marked for `--json` (`/note`, `/edit`).
+    func withCrisisLines(_ reply: ShellReply, command: String) -> ShellReply {
+        let lines = reply.lines + crisisLines()
+        return ShellReply(lines: lines, events: [.command(name: command, output: lines.plainText, crisis: true)])
     }
 
     // MARK: Rows

@@ -9,8 +9,11 @@ extension CommandContext {
     /// How many recent offline praise lines are kept to avoid repeats.
     static let recentPraiseCount = 5
 
-    /// Saves a moment from a line such as "took a walk 2 hours ago".
-    mutating func log(_ line: String) -> ShellReply {
+    /// Saves a moment from a line such as "took a walk 2 hours ago". Crisis language is read
+    /// first, before the length, the plan and the "no text" checks (<doc:CrisisSafety>);
+    /// `crisisChecked` says the caller already knows the line holds none.
+    mutating func log(_ line: String, crisisChecked: Bool = false) -> ShellReply {
+        if !crisisChecked && resources.crisis.matches(line) { return keepCrisisLine(line) }
         let words = copy[LoggingCopy.self]
         guard line.count <= Self.maxTextLength else {
             var lines = [StyledLine(Copy.fill(words.tooLong, ["limit": String(Self.maxTextLength)]))]
@@ -34,6 +37,21 @@ extension CommandContext {
             extras: MomentExtras(mood: tagged.mood, tags: tagged.tags))
     }
 
+    /// Keeps a line that holds crisis language as a flagged moment and answers with the crisis
+    /// message. Nothing about it is refused: a plan (`gonna … tomorrow`), a line that is only a time
+    /// or only `#words`, or one over the length limit is kept as written, at the time it was typed
+    /// (it never leaves the machine, so the backend's limit does not apply).
+    mutating func keepCrisisLine(_ line: String) -> ShellReply {
+        let now = clock.now()
+        let (parsed, tagged) = read(line, now: now)
+        guard parsed.kind == .past, !tagged.text.isEmpty, line.count <= Self.maxTextLength else {
+            return save(text: line, happenedAt: now, said: .now, input: line, now: now, crisis: true)
+        }
+        return save(
+            text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), crisis: true)
+    }
+
     /// A typed line read for its time and its `#` words (``Hashtags``): the words are read before
     /// the time expression is taken out and again after, so either may come last.
     func read(_ line: String, now: Date) -> (ParsedMoment, Hashtags.Reading) {
@@ -52,15 +70,16 @@ extension CommandContext {
     }
 
     /// Saves a moment (committed before anything acknowledges it) and returns its card, with the
-    /// request for AI praise as an effect.
+    /// request for AI praise as an effect. `crisis`: the line it came from held crisis language.
     mutating func save(
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
-        extras: MomentExtras = MomentExtras()
+        extras: MomentExtras = MomentExtras(), crisis lineHeldCrisis: Bool = false
     ) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
         // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
-        let crisis = resources.crisis.matches(text) || extras.note.map(resources.crisis.matches) == true
+        let crisis =
+            lineHeldCrisis || resources.crisis.matches(text) || extras.note.map(resources.crisis.matches) == true
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
         let praise =
             crisis ? "" : PraisePicker(pool: resources.praise).pick(category, mood: mood, avoiding: recent, using: &rng)

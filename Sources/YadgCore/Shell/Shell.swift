@@ -81,9 +81,11 @@ public final class Shell {
 
     // MARK: Lines
 
-    /// Handles one line the person typed or piped.
+    /// Handles one line the person typed or piped. Crisis language is read before anything else
+    /// (<doc:CrisisSafety>): such a line is never read as a plan, a command's mistake or a typo.
     public func handle(_ line: String) -> ShellReply {
         let trimmed = line.trimmedWhitespace
+        if !trimmed.isEmpty && resources.crisis.matches(trimmed) { return handleCrisis(trimmed) }
         if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
             return DidCommand.answer(trimmed, at: step, in: &context)
         }
@@ -100,13 +102,48 @@ public final class Shell {
         if trimmed.isEmpty {
             return context.mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
         }
-        guard trimmed.hasPrefix("/") else { return context.log(trimmed) }
+        guard trimmed.hasPrefix("/") else { return context.log(trimmed, crisisChecked: true) }
         do {
             let command = try SlashCommand.parse(trimmed)
             if !(command.type is CancelCommand.Type) { context.state.guidedLog = nil }  // another command ends /did
             return run(command)
         } catch {
             return reply(to: error)
+        }
+    }
+
+    /// `yadg <words>`: crisis language is read first, as in a typed line, so words that are not a
+    /// command get the crisis reply, never a usage message. Nil when the words hold none.
+    public func crisisReply(toArguments words: [String]) -> ShellReply? {
+        let line = words.joinedText(separator: " ")
+        guard resources.crisis.matches(line) else { return nil }
+        return handleCrisis("/" + line)
+    }
+
+    /// A line with crisis language: the crisis reply, and its words kept where they belong — an
+    /// answer of `/did`, the text or note a command writes — or else as a moment of their own
+    /// (``CommandSpec/crisisWords``). A question that was waiting lets go.
+    private func handleCrisis(_ line: String) -> ShellReply {
+        context.state.awaiting = nil
+        guard line.hasPrefix("/") else {
+            if let step = context.state.guidedLog { return DidCommand.answer(line, at: step, in: &context) }
+            return context.keepCrisisLine(line)
+        }
+        context.state.guidedLog = nil
+        guard let command = try? SlashCommand.parse(line) else {
+            return context.keepCrisisLine(String(line.dropFirst()).trimmedWhitespace)
+        }
+        switch command.type.spec.crisisWords {
+        case .runsAsTyped:
+            return run(command)
+        case .keptByCommand:
+            let reply = run(command)
+            if reply.failure == nil { return reply }
+            // No moment to write them to (`/edit 99 …`): the words without the number.
+            return context.keepCrisisLine(CommandContext.leadingReference(command.arguments.text).rest)
+        case .keptAsMoment:
+            let words = command.arguments.text
+            return context.keepCrisisLine(words.isEmpty ? String(line.dropFirst()) : words)
         }
     }
 

@@ -29,17 +29,34 @@ public struct CommandSpec: Sendable, Equatable {
     public let inConversation: Bool
     /// Runnable as `yadg <name>`.
     public let asSubcommand: Bool
+    /// What a line holding crisis language does with this command.
+    public let crisisWords: CrisisWords
 
     public init(
         _ name: String, aliases: [String] = [], takesArguments: Bool, inConversation: Bool = true,
-        asSubcommand: Bool = true
+        asSubcommand: Bool = true, crisisWords: CrisisWords = .keptAsMoment
     ) {
         self.name = name
         self.aliases = aliases
         self.takesArguments = takesArguments
         self.inConversation = inConversation
         self.asSubcommand = asSubcommand
+        self.crisisWords = crisisWords
     }
+}
+
+/// What happens to a command line that holds crisis language (<doc:CrisisSafety>). It is read
+/// before the command parses its arguments, so such a line never gets a usage message.
+public enum CrisisWords: Sendable, Equatable {
+    /// The words are not the command's to use (`/when`, `/mood`, …): it does not run, and they are
+    /// kept as a moment of their own, with the crisis reply.
+    case keptAsMoment
+    /// The command keeps them where they belong (`/log`, `/note`, `/edit`) and adds the crisis
+    /// reply; where it cannot (no such moment), they are kept as a moment of their own.
+    case keptByCommand
+    /// Its words are a search of the person's own moments, a file name or an option (`/find`,
+    /// `/export`, `/import`, `/photo`), not something said: it runs as typed.
+    case runsAsTyped
 }
 
 /// The words after a command's name, as typed (`/edit 3 a new text` keeps its spacing in `text`)

@@ -97,7 +97,8 @@ public enum ShellEvent: Sendable, Equatable {
     case logged(Moment)
     case notLogged(input: String, reason: NotLoggedReason)
     /// A command ran; `output` is its text.
-    case command(name: String, output: String)
+    /// `crisis`: the command kept crisis language (a note, an edit), so `--json` marks it.
+    case command(name: String, output: String, crisis: Bool = false)
     /// A list of moments was shown (`--json` prints them as data).
     case moments([Moment])
     case journey([JourneyView.Day])
