@@ -32,7 +32,8 @@ extension App {
             case .success(let count):
                 lines.append(
                     StyledLine(
-                        count > 0 ? Copy.fill(words.serverArchived, ["count": String(count)]) : words.serverArchivedNone))
+                        count > 0 ? Copy.fill(words.serverArchived, ["count": String(count)]) : words.serverArchivedNone
+                    ))
             }
         }
         let eraser = paths.eraser

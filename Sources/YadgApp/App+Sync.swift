@@ -93,7 +93,9 @@ struct SyncPrinter: Sendable {
     func planLimitNotice() -> String? {
         guard session.mentionPlanLimitOnce() else { return nil }
         let text = copy[PremiumCopy.self].planLimitNotice
-        if json { return JSONText.object([("event", JSONText.quote("plan_limit")), ("message", JSONText.quote(text))]) + "\n" }
+        if json {
+            return JSONText.object([("event", JSONText.quote("plan_limit")), ("message", JSONText.quote(text))]) + "\n"
+        }
         return style.render([StyledLine(text, .dim)])
     }
 
@@ -118,10 +120,11 @@ struct SyncPrinter: Sendable {
         case .failed(let id, let problem, let willRetry):
             let notice = problem == .planLimit ? planLimitNotice() ?? "" : ""
             guard json else { return notice }
-            return notice + JSONText.object([
-                ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.uuidString.lowercased())),
-                ("reason", JSONText.quote(problem.code)), ("willRetry", willRetry ? "true" : "false"),
-            ]) + "\n"
+            return notice
+                + JSONText.object([
+                    ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.uuidString.lowercased())),
+                    ("reason", JSONText.quote(problem.code)), ("willRetry", willRetry ? "true" : "false"),
+                ]) + "\n"
         }
     }
 

@@ -40,7 +40,9 @@ public struct PhotoShelf: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAPhoto(path: path)) }
         guard Int(info.st_size) <= limit else { return .failure(.tooLarge(path: path, limitMB: limit / 1024 / 1024)) }
         // One more than the limit, so a file that grew since stat is still refused.
-        guard let bytes = PrivateFiles.readBytes(full, upTo: limit + 1) else { return .failure(.unreadable(path: path)) }
+        guard let bytes = PrivateFiles.readBytes(full, upTo: limit + 1) else {
+            return .failure(.unreadable(path: path))
+        }
         let data = Data(bytes)
         guard data.count <= limit else { return .failure(.tooLarge(path: path, limitMB: limit / 1024 / 1024)) }
         guard let kind = Self.imageKind(data) else { return .failure(.notAPhoto(path: path)) }

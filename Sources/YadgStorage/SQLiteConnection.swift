@@ -145,7 +145,9 @@ public final class SQLiteConnection {
         if !alreadyKnown, code & 0xFF == SQLITE_CORRUPT, let statement = try? prepare("PRAGMA quick_check(3)") {
             var findings: [String] = []
             while (try? statement.step()) == true, let line = statement.text(0) { findings.append(line) }
-            if !findings.isEmpty && findings != ["ok"] { detail += "; quick_check: " + findings.joined(separator: "; ") }
+            if !findings.isEmpty && findings != ["ok"] {
+                detail += "; quick_check: " + findings.joined(separator: "; ")
+            }
         }
         let damaged = MomentStoreError.damaged(detail: detail)
         refusesWrites = damaged

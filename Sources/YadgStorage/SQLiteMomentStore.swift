@@ -31,7 +31,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         do {
             try PrivateFiles.createFileIfMissing(path)
             writable = try SQLiteConnection(path: path)
-        } catch where Self.isReadOnly(error) && FileManager.default.isReadableFile(atPath: path) {
+        } catch  where Self.isReadOnly(error) && FileManager.default.isReadableFile(atPath: path) {
             // A read-only home (a read-only mount, a folder that is not the person's): the views
             // still show what is there; every write is refused with a message that says why.
             connection = try SQLiteConnection(path: path, readOnly: true)
@@ -94,7 +94,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try foldLargeLog(path: file)
         }
         try connection.execute(
-            "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY")
+            "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY"
+        )
         try Migrations.run(on: connection)
     }
 

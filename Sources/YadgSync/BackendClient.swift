@@ -91,7 +91,9 @@ public struct BackendClient: Sendable {
                 for id in batch {
                     group.addTask {
                         let request = self.request("DELETE", "/moments/" + id.uuidString.lowercased(), body: nil)
-                        guard let response = try? await self.transport.send(request) else { return .failure(.unreachable) }
+                        guard let response = try? await self.transport.send(request) else {
+                            return .failure(.unreachable)
+                        }
                         switch response.status {
                         case 200..<300: return .success(true)
                         case 404: return .success(false)

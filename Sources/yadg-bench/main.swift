@@ -27,6 +27,8 @@ case "start":
         staticStdlib: arguments.contains("--static"), against: BenchHarness.option("--against", in: arguments))
 default:
     FileHandle.standardError.write(
-        Data("usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG]\n".utf8))
+        Data(
+            "usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG]\n"
+                .utf8))
     exit(2)
 }

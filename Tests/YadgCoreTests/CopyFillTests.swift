@@ -32,7 +32,9 @@ struct RandomUUIDTests {
 
 /// `trimmedWhitespace` is Foundation's trimming of white space and newlines.
 struct TrimmingTests {
-    @Test(arguments: ["  took a walk  ", "\t\n x \r\n", "", "   ", "\u{3000}全角\u{3000}", "a", " \u{00A0}nbsp\u{2003}", "é ", "☕"])
+    @Test(arguments: [
+        "  took a walk  ", "\t\n x \r\n", "", "   ", "\u{3000}全角\u{3000}", "a", " \u{00A0}nbsp\u{2003}", "é ", "☕",
+    ])
     func sameAsFoundation(_ text: String) {
         #expect(text.trimmedWhitespace == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -34,7 +34,8 @@ struct CopyTreeTests {
             try CopyTree(json: json)
                 == .table([
                     "a": .text("line\nnext \"q\" back\\slash / é 🌟"), "b": .list(["x", "y"]),
-                    "c": .table(["d": .other, "e": .array([.other, .text("z")]), "f": .other, "g": .other]), "h": .list([]),
+                    "c": .table(["d": .other, "e": .array([.other, .text("z")]), "f": .other, "g": .other]),
+                    "h": .list([]),
                 ]))
     }
 

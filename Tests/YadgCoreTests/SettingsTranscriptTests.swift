@@ -227,7 +227,9 @@ struct SettingsTranscriptTests {
                 .openLink(
                     "https://youaredoinggreat.app/premium?plan=monthly&user=6f1c2a9e-3b7d-4c1a-9e2f-0a1b2c3d4e5f")
             ])
-        #expect(start.lines.plainText == "Once you're done there, /restore brings Premium here. Nothing is charged in yadg itself.")
+        #expect(
+            start.lines.plainText
+                == "Once you're done there, /restore brings Premium here. Nothing is charged in yadg itself.")
         let store = InMemoryMomentStore()
         try store.setState([.entitlement: Self.premiumUntilDec3.cacheText])
         let active = Self.shell(Self.facts(provider: "none"), store: store).handle("/premium start")
@@ -243,11 +245,15 @@ struct SettingsTranscriptTests {
         #expect(shell.handle("/manage").effects == [.checkEntitlement(.manage)])
         let active = EntitlementLookup(service: .revenueCat, entitlement: Self.premiumUntilDec3)
         #expect(shell.entitlementRead(active, for: .restore).lines.plainText == "You have Premium until Dec 3, 2026.")
-        #expect(shell.entitlementRead(active, for: .manage).effects == [.openLink("https://apps.apple.com/account/subscriptions")])
+        #expect(
+            shell.entitlementRead(active, for: .manage).effects == [
+                .openLink("https://apps.apple.com/account/subscriptions")
+            ])
         let down = EntitlementLookup(service: .revenueCat, entitlement: nil, problem: .unreachable)
         #expect(
             shell.entitlementRead(down, for: .restore).failure
-                == "Couldn't check your subscription just now (the server could not be reached). Nothing changed; try /restore again later.")
+                == "Couldn't check your subscription just now (the server could not be reached). Nothing changed; try /restore again later."
+        )
         let never = EntitlementLookup(
             service: .revenueCat, entitlement: Entitlement(entitled: false, expiresAt: nil, checkedAt: Date()))
         #expect(shell.entitlementRead(never, for: .restore).lines.plainText == "No subscription yet.")
@@ -266,7 +272,8 @@ struct SettingsTranscriptTests {
             Type delete to remove it all, or anything else to keep it.
             """)
         let kept = shell.handle("yes")
-        #expect(kept.effects.isEmpty && kept.lines.plainText == "Okay, nothing was deleted. Everything is just as it was.")
+        #expect(
+            kept.effects.isEmpty && kept.lines.plainText == "Okay, nothing was deleted. Everything is just as it was.")
         _ = shell.handle("/delete-my-data")
         #expect(shell.handle("  Delete ").effects == [.deleteMyData])
         _ = shell.handle("/delete-my-data")
@@ -280,7 +287,8 @@ struct SettingsTranscriptTests {
 
     @Test("/settings ai offers none, each server found, and the configured provider; a pick is written")
     func aiChoices() {
-        let ollama = LocalModelServer(kind: "ollama", baseURL: "http://127.0.0.1:11434", model: "llama3.2", name: "Ollama")
+        let ollama = LocalModelServer(
+            kind: "ollama", baseURL: "http://127.0.0.1:11434", model: "llama3.2", name: "Ollama")
         let shell = Self.shell(Self.facts(), mode: .conversation)
         #expect(shell.handle("/settings ai").effects == [.offerAIChoices(pick: nil)])
         let offer = shell.offerAIChoices(found: [ollama], pick: nil)

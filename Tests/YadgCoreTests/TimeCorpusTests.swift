@@ -74,7 +74,8 @@ struct TimeCorpusTests {
             let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
             #expect(
                 Self.isCorrect(c, parsed),
-                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\"")
+                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\""
+            )
         }
     }
 }

@@ -62,8 +62,12 @@ struct CrashSafetyTests {
         }
         let stored = Set(YadgProcess.query("SELECT id FROM moments", home: home).map { $0[0] })
         #expect(acknowledged.count > 500, "the runs acknowledged too few moments to mean anything")
-        #expect(acknowledged.subtracting(stored).isEmpty, "acknowledged but lost: \(acknowledged.subtracting(stored).count)")
+        #expect(
+            acknowledged.subtracting(stored).isEmpty, "acknowledged but lost: \(acknowledged.subtracting(stored).count)"
+        )
         #expect(YadgProcess.query("PRAGMA integrity_check", home: home) == [["ok"]])
-        print("large-batch kill loop: \(acknowledged.count) acknowledged, \(stored.count) stored, \(acknowledged.subtracting(stored).count) lost")
+        print(
+            "large-batch kill loop: \(acknowledged.count) acknowledged, \(stored.count) stored, \(acknowledged.subtracting(stored).count) lost"
+        )
     }
 }

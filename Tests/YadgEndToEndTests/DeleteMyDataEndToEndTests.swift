@@ -40,7 +40,8 @@ struct DeleteMyDataEndToEndTests {
             unwrapped.contains(
                 "Removed: \(home)/moments.db-wal, \(home)/moments.db-shm, \(home)/moments.db, \(home)/history"))
         #expect(screen.contains("Next time you start yadg, it begins fresh. Take care of yourself."))
-        #expect(!FileManager.default.fileExists(atPath: home), "the folder yadg made is gone too: \(Self.contents(home))")
+        #expect(
+            !FileManager.default.fileExists(atPath: home), "the folder yadg made is gone too: \(Self.contents(home))")
 
         // A first run again: the onboarding, then the hint and the pre-filled first line.
         let again = try PseudoTerminal(arguments: [], environment: env)
@@ -101,14 +102,17 @@ struct DeleteMyDataEndToEndTests {
         #expect(down.status == 1)
         #expect(
             down.stderr
-                == "yadg: Couldn't reach the server to archive your moments there (the server could not be reached), so nothing was deleted. Try again when it can be reached.\n")
+                == "yadg: Couldn't reach the server to archive your moments there (the server could not be reached), so nothing was deleted. Try again when it can be reached.\n"
+        )
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["3"]])
 
         backend.set(.normal)
         let before = backend.requests.count
         let deleted = try YadgProcess.run(["delete-my-data", "--yes"], home: home, env: env)
         #expect(deleted.status == 0)
-        #expect(deleted.stdout.contains("On the server, your 3 moments were archived: they no longer show in any list there."))
+        #expect(
+            deleted.stdout.contains(
+                "On the server, your 3 moments were archived: they no longer show in any list there."))
         #expect(backend.stored.values.allSatisfy { $0.archived })
         #expect(backend.requests.dropFirst(before).filter { $0.method == "DELETE" }.count == 3)
         #expect(!FileManager.default.fileExists(atPath: home + "/moments.db"))

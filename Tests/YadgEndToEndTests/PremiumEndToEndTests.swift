@@ -20,10 +20,12 @@ struct PremiumEndToEndTests {
         #expect(paywall.status == 0)
         #expect(paywall.stdout.contains("No subscription yet. Bought it already? /restore brings it here.\n"))
         #expect(paywall.stdout.contains("  Start 7-day free trial  →  /premium start\n"))
-        let id = try #require(YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first)
+        let id = try #require(
+            YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first)
         #expect(server.requests.last?.path == "/v1/subscribers/\(id)")
 
-        server.set(.entitled(expires: "2026-12-03T15:00:00Z", managementURL: "https://apps.apple.com/account/subscriptions"))
+        server.set(
+            .entitled(expires: "2026-12-03T15:00:00Z", managementURL: "https://apps.apple.com/account/subscriptions"))
         let cached = try YadgProcess.run(["premium"], home: home, env: env)
         #expect(cached.stdout.contains("No subscription yet."), "the paywall trusts an answer for an hour")
         let restored = try YadgProcess.run(["restore"], home: home, env: env)
@@ -38,7 +40,8 @@ struct PremiumEndToEndTests {
         #expect(down.status == 1)
         #expect(
             down.stderr
-                == "yadg: Couldn't check your subscription just now (the server could not be reached). Nothing changed; try /restore again later.\n")
+                == "yadg: Couldn't check your subscription just now (the server could not be reached). Nothing changed; try /restore again later.\n"
+        )
         let stillCached = try YadgProcess.run(["settings"], home: home, env: env)
         #expect(stillCached.stdout.contains("You have Premium until Dec 3, 2026."), "a failed check changes nothing")
 
@@ -56,8 +59,11 @@ struct PremiumEndToEndTests {
         defer { TemporaryFolder.remove(home) }
         let env = ["YADG_API_URL": backend.url]
         let paywall = try YadgProcess.run(["premium"], home: home, env: env)
-        #expect(paywall.stdout.contains("  ◉ Yearly · $29.99 / year · 7-day free trial   Recommended\n  ○ Monthly · $4.99 / month\n"))
-        let id = try #require(YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first)
+        #expect(
+            paywall.stdout.contains(
+                "  ◉ Yearly · $29.99 / year · 7-day free trial   Recommended\n  ○ Monthly · $4.99 / month\n"))
+        let id = try #require(
+            YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first)
         #expect(backend.requests.last?.path == "/api/v1/user/me" && backend.requests.last?.headers["x-user-id"] == id)
         let start = try YadgProcess.run(["premium", "start"], home: home, env: env)
         #expect(
@@ -67,9 +73,12 @@ struct PremiumEndToEndTests {
 
                 """)
         backend.setEntitlement(user: id, json: #"{"active":true,"expiresAt":"2026-12-03T15:00:00.000Z"}"#)
-        #expect(try YadgProcess.run(["restore"], home: home, env: env).stdout == "You have Premium until Dec 3, 2026.\n")
+        #expect(
+            try YadgProcess.run(["restore"], home: home, env: env).stdout == "You have Premium until Dec 3, 2026.\n")
         let json = try YadgProcess.run(["restore", "--json"], home: home, env: env)
-        #expect(json.stdout == #"{"event":"command","command":"restore","output":"You have Premium until Dec 3, 2026."}"# + "\n")
+        #expect(
+            json.stdout == #"{"event":"command","command":"restore","output":"You have Premium until Dec 3, 2026."}"#
+                + "\n")
     }
 
     @Test("With the person's own provider there is nothing to unlock, and no server is asked")
@@ -80,7 +89,10 @@ struct PremiumEndToEndTests {
         var env = Self.revenueCatEnv(server)
         env["YADG_AI_PROVIDER"] = "ollama"
         let paywall = try YadgProcess.run(["premium"], home: home, env: env)
-        #expect(paywall.stdout.hasSuffix("You use your own AI provider, so there's nothing to unlock: praise and summaries come from it, as much as you like.\n"))
+        #expect(
+            paywall.stdout.hasSuffix(
+                "You use your own AI provider, so there's nothing to unlock: praise and summaries come from it, as much as you like.\n"
+            ))
         #expect(server.requests.isEmpty)
     }
 

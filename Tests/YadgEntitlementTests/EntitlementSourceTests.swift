@@ -18,7 +18,8 @@ struct EntitlementSourceTests {
     @Test("RevenueCat: active until a future date, with the store's management link")
     func active() async throws {
         let server = try FixtureRevenueCat()
-        server.set(.entitled(expires: "2026-12-03T10:00:00Z", managementURL: "https://apps.apple.com/account/subscriptions"))
+        server.set(
+            .entitled(expires: "2026-12-03T10:00:00Z", managementURL: "https://apps.apple.com/account/subscriptions"))
         let entitlement = try await Self.revenueCat(server).read(now: Self.now).get()
         #expect(entitlement.isActive(at: Self.now))
         #expect(entitlement.expiresAt == CivilTime.parse("2026-12-03T10:00:00Z"))
@@ -53,7 +54,8 @@ struct EntitlementSourceTests {
         server.set(.lifetime)
         #expect(await Self.revenueCat(server, key: "wrong").read(now: Self.now) == .failure(.answered(401)))
         let nothing = EntitlementSource(
-            kind: .revenueCat(baseURL: "http://127.0.0.1:9", apiKey: "k"), userID: Self.user, transport: CurlTransport())
+            kind: .revenueCat(baseURL: "http://127.0.0.1:9", apiKey: "k"), userID: Self.user, transport: CurlTransport()
+        )
         #expect(await nothing.read(now: Self.now) == .failure(.unreachable))
     }
 
@@ -64,13 +66,16 @@ struct EntitlementSourceTests {
             kind: .backend(baseURL: backend.url), userID: Self.user, transport: CurlTransport(), timeout: 2)
         let none = try await source.read(now: Self.now).get()
         #expect(!none.entitled)
-        #expect(none.plans == [
-            Entitlement.Plan(id: "yearly", price: "$29.99 / year", trialDays: 7),
-            Entitlement.Plan(id: "monthly", price: "$4.99 / month", trialDays: nil),
-        ])
+        #expect(
+            none.plans == [
+                Entitlement.Plan(id: "yearly", price: "$29.99 / year", trialDays: 7),
+                Entitlement.Plan(id: "monthly", price: "$4.99 / month", trialDays: nil),
+            ])
         backend.setEntitlement(
             user: Self.user,
-            json: #"{"active":true,"expiresAt":"2026-12-03T00:00:00.000Z","productId":"yadg_yearly","managementUrl":"https://billing.example.com/p/1"}"#)
+            json:
+                #"{"active":true,"expiresAt":"2026-12-03T00:00:00.000Z","productId":"yadg_yearly","managementUrl":"https://billing.example.com/p/1"}"#
+        )
         let active = try await source.read(now: Self.now).get()
         #expect(active.isActive(at: Self.now) && active.managementURL == "https://billing.example.com/p/1")
         #expect(backend.requests.last?.headers["x-user-id"] == Self.user)

@@ -87,7 +87,10 @@ enum AIChoiceAnswer {
             let name = settings.providerNames[ai.provider] ?? ai.provider
             return Copy.fill(
                 words.configured,
-                ["name": name, "source": settings.chosenBy[ai.chosenBy.rawValue] ?? "", "model": ai.model, "url": ai.baseURL])
+                [
+                    "name": name, "source": settings.chosenBy[ai.chosenBy.rawValue] ?? "", "model": ai.model,
+                    "url": ai.baseURL,
+                ])
         }
     }
 }

@@ -40,7 +40,9 @@ struct PremiumCommand: ShellCommand {
         case .start(let plan):
             if context.facts.nothingToUnlock { return context.shown([StyledLine(words.ownProvider)], by: "premium") }
             if let cached = PremiumState.cached(context), cached.isActive(at: context.clock.now()) {
-                return context.shown([StyledLine(PremiumState.line(context), .primary), StyledLine(words.manageHint, .dim)], by: "premium")
+                return context.shown(
+                    [StyledLine(PremiumState.line(context), .primary), StyledLine(words.manageHint, .dim)],
+                    by: "premium")
             }
             let link = context.facts.purchaseLink(plan: plan)
             return ShellReply(
@@ -107,7 +109,8 @@ struct RestoreCommand: ShellCommand {
     static func render(_ lookup: EntitlementLookup, in context: CommandContext) -> ShellReply {
         let line = PremiumState.line(lookup, context)
         if let problem = lookup.problem {
-            return .failed(Copy.fill(context.copy[PremiumCopy.self].checkFailed, ["reason": problem.words(context.copy)]))
+            return .failed(
+                Copy.fill(context.copy[PremiumCopy.self].checkFailed, ["reason": problem.words(context.copy)]))
         }
         let active = lookup.entitlement?.isActive(at: context.clock.now()) == true
         return context.shown([StyledLine(line, active ? .primary : .plain)], by: spec.name)

@@ -12,7 +12,10 @@ struct SupportCommand: ShellCommand {
             StyledLine(label + String(repeating: " ", count: width - TextWidth.columns(label)) + "  " + value)
         }
         return context.shown(
-            [StyledLine(words.support, .title), row(words.supportURL, links.support), row(words.contact, links.contact)],
+            [
+                StyledLine(words.support, .title), row(words.supportURL, links.support),
+                row(words.contact, links.contact),
+            ],
             by: Self.spec.name)
     }
 }

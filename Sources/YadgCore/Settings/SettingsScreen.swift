@@ -63,7 +63,8 @@ public struct SettingsScreen: Sendable, Equatable {
         var items: [Item] = []
         let chosen = words.chosenBy[ai.chosenBy.rawValue] ?? ""
         let provider = words.providerNames[ai.provider] ?? ai.provider
-        items.append(Item(key: "provider", label: words.provider, value: chosen.isEmpty ? provider : "\(provider) (\(chosen))"))
+        items.append(
+            Item(key: "provider", label: words.provider, value: chosen.isEmpty ? provider : "\(provider) (\(chosen))"))
         if ai.provider != "none" {
             if !ai.model.isEmpty { items.append(Item(key: "model", label: words.model, value: ai.model)) }
             items.append(Item(key: "baseURL", label: words.baseURL, value: ai.baseURL))
@@ -73,8 +74,11 @@ public struct SettingsScreen: Sendable, Equatable {
             }
         }
         if context.facts.backendURL != nil, let queue = context.store as? any SyncQueue {
-            let status = (try? queue.syncStatus()).map { SyncStatusView.render($0, copy: context.copy).first?.text ?? "" }
-            items.append(Item(key: "sync", label: words.sync, value: status ?? context.copy[StorageCopy.self].readFailed))
+            let status = (try? queue.syncStatus()).map {
+                SyncStatusView.render($0, copy: context.copy).first?.text ?? ""
+            }
+            items.append(
+                Item(key: "sync", label: words.sync, value: status ?? context.copy[StorageCopy.self].readFailed))
         }
         items.append(Item(key: "change", label: words.change, value: "/settings ai"))
         return Section(key: "ai", title: words.ai, items: items)
@@ -90,9 +94,12 @@ public struct SettingsScreen: Sendable, Equatable {
             lines.append(StyledLine(""))
             lines.append(StyledLine(section.title, .primary))
             for item in section.items {
-                let label = "  " + item.label + String(repeating: " ", count: labelWidth - TextWidth.columns(item.label)) + "  "
-                lines += TextWidth.wrap(item.value, width: max(width, labelWidth + 24), firstIndent: label, indent: hanging)
-                    .map { StyledLine($0, item.style) }
+                let label =
+                    "  " + item.label + String(repeating: " ", count: labelWidth - TextWidth.columns(item.label)) + "  "
+                lines += TextWidth.wrap(
+                    item.value, width: max(width, labelWidth + 24), firstIndent: label, indent: hanging
+                )
+                .map { StyledLine($0, item.style) }
             }
         }
         return lines
@@ -119,7 +126,9 @@ enum PremiumState {
             return lookup.problem.map { Copy.fill(words.checkFailed, ["reason": $0.words(context.copy)]) }
                 ?? words.notChecked
         }
-        let date: (Date) -> String = { TimeWords(context.copy).monthDayYear(LocalDay(number: TimeWords.dayNumber($0, context.zone))) }
+        let date: (Date) -> String = {
+            TimeWords(context.copy).monthDayYear(LocalDay(number: TimeWords.dayNumber($0, context.zone)))
+        }
         if entitlement.isActive(at: now) {
             return entitlement.expiresAt.map { Copy.fill(words.activeUntil, ["date": date($0)]) } ?? words.activeForever
         }

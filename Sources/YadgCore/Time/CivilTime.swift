@@ -86,7 +86,9 @@ public enum CivilTime {
         put(f.minute, at: 14, width: 2)
         put(f.second, at: 17, width: 2)
         put(f.millisecond, at: 20, width: 3)
-        for (i, c) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")] as [(Int, Unicode.Scalar)] {
+        for (i, c) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")]
+            as [(Int, Unicode.Scalar)]
+        {
             bytes[i] = UInt8(c.value)
         }
         return String(decoding: bytes, as: UTF8.self)

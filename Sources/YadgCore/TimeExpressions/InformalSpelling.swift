@@ -83,7 +83,8 @@ extension TimeToken {
 
     /// This token, stretched to cover `last` too ("9" and "ish" as one "9").
     func covering(through last: TimeToken) -> TimeToken {
-        var merged = TimeToken(kind: kind, lower: lower, start: start, end: last.end, spaceBefore: spaceBefore, value: value)
+        var merged = TimeToken(
+            kind: kind, lower: lower, start: start, end: last.end, spaceBefore: spaceBefore, value: value)
         merged.hasDecimalPoint = hasDecimalPoint
         return merged
     }

@@ -32,7 +32,8 @@ struct PlanParser: TimeExpressionFamily {
         var i = 0
         if ["i", "we", "i'm", "im", "i’m", "we're"].contains(t.word(0) ?? "") { i = 1 }
         // "I'll be honest, …", "I'll admit …" introduce what was done; "will power" is a noun.
-        let aside = t.word(i + 1) == "admit" || t.word(i + 1) == "say" || (t.word(i + 1) == "be" && t.word(i + 2) == "honest")
+        let aside =
+            t.word(i + 1) == "admit" || t.word(i + 1) == "say" || (t.word(i + 1) == "be" && t.word(i + 2) == "honest")
         if aside { return found }
         switch t.word(i) {
         case "i'll"?, "i’ll"?, "we'll"?, "we’ll"?, "gonna"?:

@@ -54,7 +54,8 @@ struct VaguePastParser: TimeExpressionFamily {
             case "earlier"?:
                 // On its own at the end of a line: earlier today.
                 guard i == t.count - 1 || t.isMark(i + 1, ".") || t.isMark(i + 1, "!") else { continue }
-                found.append(TimeMatch(tokens: i..<(i + 1), meaning: .day(context.today, part: nil), family: "vague-past"))
+                found.append(
+                    TimeMatch(tokens: i..<(i + 1), meaning: .day(context.today, part: nil), family: "vague-past"))
             default:
                 continue
             }
