@@ -90,6 +90,20 @@ struct CrisisPathTests {
         #expect(try store.lastSubmittedMoment()?.said == SaidTime(.day, "last night"))
     }
 
+    @Test("A plan the phrases do not catch, but that speaks of harm, is never told to log it once it's done")
+    func planThatMentionsHarm() throws {
+        let words = TestSupport.resources.copy[LoggingCopy.self]
+        for line in [
+            "I'll be gone by next week", "gonna kill it at the gym tomorrow", "will jump off the boat tomorrow",
+        ] {
+            let store = InMemoryMomentStore()
+            let reply = TestSupport.shell(store: store).handle(line)
+            #expect(reply.lines.plainText == words.futureQuiet, "\(line)")
+            #expect(try store.allMoments().isEmpty)
+        }
+        #expect(TestSupport.shell().handle("gonna run a 5k tomorrow").lines.plainText == words.future)
+    }
+
     @Test("Words no command can use are kept as a moment of their own: /when, /edit 99, an unknown /word, a usage slip")
     func commandsThatCannotUseTheWords() throws {
         let store = InMemoryMomentStore()

@@ -30,6 +30,8 @@ public struct CrisisCheck: Sendable {
     let spellings: [String: [String]]
     /// A word's other forms, each to the one phrases are written with (`killed` → `kill`).
     let forms: [String: String]
+    /// Words of harm, read only in a line already taken for a plan (``mentionsHarm(_:)``).
+    let harmWords: [Pattern]
 
     /// How many words one `~` in a phrase may stand for.
     static let maxGap = 2
@@ -68,6 +70,15 @@ public struct CrisisCheck: Sendable {
         }
         phrasesByFirstWord = byFirstWord
         exceptions = (file["exceptions"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
+        harmWords = (file["harmWords"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
+    }
+
+    /// True when the text holds any word of harm (`die`, `pills`, `gone`, `bridge`…), whatever
+    /// surrounds it. Far too wide to call a line a crisis; it only keeps a plan that the phrases
+    /// missed (`i'll be gone soon`) from being told "log it once it's done".
+    public func mentionsHarm(_ text: String) -> Bool {
+        let words = Self.fold(text, spellings: spellings, forms: forms, keepMarks: false)
+        return words.indices.contains { start in harmWords.contains { Self.match($0, in: words, at: start) != nil } }
     }
 
     /// True when the text holds one of the phrases (as whole words, after folding) that no

@@ -14,6 +14,7 @@ extension CommandContext {
     /// `crisisChecked` says the caller already knows the line holds none.
     mutating func log(_ line: String, crisisChecked: Bool = false) -> ShellReply {
         if !crisisChecked && resources.crisis.matches(line) { return keepCrisisLine(line) }
+        // From here on the whole line is known to hold no crisis language, so its text needs no second read.
         let words = copy[LoggingCopy.self]
         guard line.count <= Self.maxTextLength else {
             var lines = [StyledLine(Copy.fill(words.tooLong, ["limit": String(Self.maxTextLength)]))]
@@ -23,7 +24,9 @@ extension CommandContext {
         let now = clock.now()
         let (parsed, tagged) = read(line, now: now)
         if parsed.kind == .future {
-            return notLogged(line, .future, [StyledLine(words.future)])
+            // A plan that speaks of harm is never encouraged, in case the crisis phrases missed it.
+            let answer = resources.crisis.mentionsHarm(line) ? words.futureQuiet : words.future
+            return notLogged(line, .future, [StyledLine(answer)])
         }
         if tagged.text.isEmpty {
             if parsed.timeExpression == nil, let word = tagged.mood ?? tagged.tags.first {
@@ -34,7 +37,7 @@ extension CommandContext {
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
-            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags))
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), crisis: false)
     }
 
     /// Keeps a line that holds crisis language as a flagged moment and answers with the crisis
@@ -70,16 +73,17 @@ extension CommandContext {
     }
 
     /// Saves a moment (committed before anything acknowledges it) and returns its card, with the
-    /// request for AI praise as an effect. `crisis`: the line it came from held crisis language.
+    /// request for AI praise as an effect. `crisis`: whether the line it came from held crisis
+    /// language, or nil when nobody read it yet (the text is read here then). A note is always read.
     mutating func save(
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
-        extras: MomentExtras = MomentExtras(), crisis lineHeldCrisis: Bool = false
+        extras: MomentExtras = MomentExtras(), crisis lineHeldCrisis: Bool? = nil
     ) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
         // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
         let crisis =
-            lineHeldCrisis || resources.crisis.matches(text) || extras.note.map(resources.crisis.matches) == true
+            lineHeldCrisis ?? resources.crisis.matches(text) || extras.note.map(resources.crisis.matches) == true
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
         let praise =
             crisis ? "" : PraisePicker(pool: resources.praise).pick(category, mood: mood, avoiding: recent, using: &rng)
@@ -132,6 +136,8 @@ extension CommandContext {
 public struct LoggingCopy: CopySection {
     public static let key = "logging"
     public let future: String
+    /// A plan that mentions harm: not saved, and no "log it once it's done".
+    public let futureQuiet: String
     public let tooLong: String
     public let tooLongHistoryHint: String
     public let noText: String
@@ -141,6 +147,7 @@ public struct LoggingCopy: CopySection {
 
     public init(_ words: CopyWords) throws {
         future = try words.text("future")
+        futureQuiet = try words.text("futureQuiet")
         tooLong = try words.text("tooLong")
         tooLongHistoryHint = try words.text("tooLongHistoryHint")
         noText = try words.text("noText")
