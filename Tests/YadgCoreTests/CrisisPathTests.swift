@@ -193,6 +193,16 @@ struct CrisisPathTests {
         #expect(try MomentExport.decode(json) == decoded)
     }
 
+    @Test("/stats: a crisis moment is one of the moments, but not a kind of win")
+    func stats() throws {
+        let shell = TestSupport.shell(store: InMemoryMomentStore(), mode: .conversation)
+        _ = shell.handle("took a walk")
+        _ = shell.handle("I want to die")
+        let text = shell.handle("/stats").lines.plainText
+        #expect(text.contains("Moments            2"))
+        #expect(text.hasSuffix("Most common kinds of wins\nmovement 1"), "\(text)")
+    }
+
     @Test("The Journey: a heavy day has no mood label, no summary, one help pointer, and no request")
     func journey() throws {
         let store = InMemoryMomentStore()

@@ -103,6 +103,7 @@ public struct CrisisCheck: Sendable {
         guard moment.isCrisis || matches(moment.text) || moment.note.map(matches) == true else { return moment }
         var flagged = moment
         flagged.isCrisis = true
+        flagged.action = ""  // not a kind of win: stats do not count it among them
         flagged.offlinePraise = ""
         flagged.aiPraise = nil
         return flagged

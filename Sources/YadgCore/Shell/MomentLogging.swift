@@ -89,7 +89,7 @@ extension CommandContext {
             crisis ? "" : PraisePicker(pool: resources.praise).pick(category, mood: mood, avoiding: recent, using: &rng)
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
-            offlinePraise: praise, action: category.rawValue, tags: extras.tags, mood: extras.mood, note: extras.note,
+            offlinePraise: praise, action: crisis ? "" : category.rawValue, tags: extras.tags, mood: extras.mood, note: extras.note,
             isCrisis: crisis)
         moment.said = said
         let newRecent =

@@ -51,7 +51,8 @@ public enum StatsView {
         }
         lines.append(StyledLine(""))
         lines.append(StyledLine(words.kinds, .primary))
-        let kinds = totals.actions.prefix(5).map { "\($0.0) \($0.1)" }.joined(separator: " · ")
+        // A crisis moment has no kind (its action is empty): it is not a win to count.
+        let kinds = totals.actions.filter { !$0.0.isEmpty }.prefix(5).map { "\($0.0) \($0.1)" }.joined(separator: " · ")
         lines += TextWidth.wrap(kinds, width: width).map { StyledLine($0) }
         // Only when moods were given; every feeling is counted the same way, none as "bad".
         guard !totals.moods.isEmpty else { return lines }
