@@ -32,18 +32,16 @@ public enum JSONEvents {
                     [("event", quote("command")), ("command", quote(name)), ("output", quote(output))]
                         + crisisField(crisis))
             case .moments(let moments):
-                let rows = moments.map { m in
-                    object(
-                        [
-                            ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)),
-                            ("text", quote(m.text)),
-                            ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
-                            ("when", quote(TimeWords(copy).relative(m.happenedAt, now: now, in: zone))),
-                            ("praise", quote(m.praise)), ("action", quote(m.action)),
-                            ("isFavorite", m.isFavorite ? "true" : "false"),
-                        ] + extrasFields(m) + crisisField(m.isCrisis))
-                }
+                let rows = moments.map { row($0, now: now, zone: zone, copy: copy) }
                 return object([("event", quote("moments")), ("moments", "[" + rows.joined(separator: ",") + "]")])
+            case .answer(let sentence, let moments):
+                let rows = moments.map { row($0, now: now, zone: zone, copy: copy) }
+                return object([
+                    ("event", quote("answer")), ("text", quote(sentence)),
+                    ("moments", "[" + rows.joined(separator: ",") + "]"),
+                ])
+            case .smallTalk(let text):
+                return object([("event", quote("smalltalk")), ("text", quote(text))])
             case .journey(let days):
                 let rows = days.map { d in
                     object(
@@ -97,6 +95,18 @@ public enum JSONEvents {
 
     /// `mood`, `tags`, `note` and `photos`, each only where the moment has it (so the events of
     /// a moment without them are as they were).
+    /// A moment as lists and answers report it.
+    static func row(_ m: Moment, now: Date, zone: Zone, copy: Copy) -> String {
+        object(
+            [
+                ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)), ("text", quote(m.text)),
+                ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
+                ("when", quote(TimeWords(copy).relative(m.happenedAt, now: now, in: zone))),
+                ("praise", quote(m.praise)), ("action", quote(m.action)),
+                ("isFavorite", m.isFavorite ? "true" : "false"),
+            ] + extrasFields(m) + crisisField(m.isCrisis))
+    }
+
     static func extrasFields(_ m: Moment) -> [(String, String)] {
         var fields: [(String, String)] = []
         if let mood = m.mood { fields.append(("mood", quote(mood))) }

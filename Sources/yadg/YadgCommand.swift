@@ -28,6 +28,8 @@ struct YadgCommand {
     struct Options {
         var json = false
         var noAI = false
+        /// Pipes: every line is a moment as written, never a command, question or small talk.
+        var literal = false
         var help = false
         var version = false
         var command: [String] = []
@@ -110,6 +112,7 @@ struct YadgCommand {
         _ = Unmanaged.passRetained(shell)
         _ = Unmanaged.passRetained(store)
         shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
+        shell.literal = options.literal && mode == .piped
         shell.syncs = store.syncs
         let entitlement = AppEnvironment.entitlementService(
             environment: environment, config: ai.config, backendURL: settings.backendURL)
@@ -161,6 +164,7 @@ struct YadgCommand {
             switch argument {
             case "--json": options.json = true
             case "--no-ai": options.noAI = true
+            case "--literal": options.literal = true
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             case "--": options.command = Array(rest)

@@ -143,6 +143,7 @@ struct ShellTranscriptTests {
         #expect(
             TestSupport.shell().handle("/help").lines.plainText == """
                 Type what you did, big or small, and press Enter. For example: took a walk 2 hours ago
+                Ask about your moments too (what did I do yesterday?), or fix the last one in words (actually it was last night, undo that).
 
                 Commands:
                   /help             show what you can do
@@ -156,6 +157,7 @@ struct ShellTranscriptTests {
                   /edit             change a moment's text: /edit 2 took a long walk
                   /mood             how a moment felt: /mood calm (or #calm in a line); /mood lists them
                   /note             add a note to your last moment: /note it was sunny (/note 2 … for another)
+                  /tag              add tags to your last moment: /tag #garden (/tag 2 … for another)
                   /photo            attach a photo to your last moment: /photo ~/Pictures/walk.jpg
                   /journey          your days with a short summary each (/journey more for earlier)
                   /calendar         a month with a mark on days that have moments: /calendar october

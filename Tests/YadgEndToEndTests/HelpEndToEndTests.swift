@@ -13,7 +13,7 @@ struct HelpEndToEndTests {
         expectTranscript(
             result.stdout,
             """
-            Usage: yadg [--json] [--no-ai] [command]
+            Usage: yadg [--json] [--no-ai] [--literal] [command]
 
             With no command, yadg starts a conversation on a terminal, or reads one moment or /command per line from a pipe.
 
@@ -43,6 +43,7 @@ struct HelpEndToEndTests {
             Options:
               --json       one JSON object per line (pipes and one-shot commands)
               --no-ai      no AI praise for this run
+              --literal    pipes: log every line as written (no questions, small talk or words like exit)
               --help       this help
               --version    the version
 

@@ -125,7 +125,7 @@ struct PipedModeTests {
         defer { TemporaryFolder.remove(home) }
         let help = try YadgProcess.run(["--help"], home: home)
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("Usage: yadg [--json] [--no-ai] [command]\n"))
+        #expect(help.stdout.hasPrefix("Usage: yadg [--json] [--no-ai] [--literal] [command]\n"))
         #expect(help.stdout.contains("  log              log a moment from the command line: yadg log took a walk\n"))
         #expect(try YadgProcess.run(["--version"], home: home).stdout == "yadg 0.1.0\n")
         let bad = try YadgProcess.run(["--frobnicate"], home: home)

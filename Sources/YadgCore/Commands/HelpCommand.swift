@@ -6,10 +6,8 @@ struct HelpCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         let copy = context.copy
-        var lines = [
-            StyledLine(copy[HelpCopy.self].title), StyledLine(""),
-            StyledLine(copy[HelpCopy.self].commandsTitle, .title),
-        ]
+        var lines = copy[HelpCopy.self].title.split(separator: "\n").map { StyledLine(String($0)) }
+        lines += [StyledLine(""), StyledLine(copy[HelpCopy.self].commandsTitle, .title)]
         let names = CommandTable.specs.filter(\.inConversation).map(\.name)
         let width = (names.map(\.count).max() ?? 0) + 1
         for name in names {

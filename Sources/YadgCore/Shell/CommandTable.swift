@@ -3,6 +3,7 @@ public enum CommandTable {
     public static let all: [any ShellCommand.Type] = [
         HelpCommand.self, MomentsCommand.self, TodayCommand.self, FindCommand.self, FavCommand.self,
         UnfavCommand.self, DeleteCommand.self, UndoCommand.self, EditCommand.self, MoodCommand.self, NoteCommand.self,
+        TagCommand.self,
         PhotoCommand.self, JourneyCommand.self,
         CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
         DidCommand.self, CancelCommand.self, SettingsCommand.self, PremiumCommand.self, RestoreCommand.self,

@@ -20,6 +20,15 @@ public struct ConversationState {
     var hasShownAfterCardHint = false
     /// A question waiting for its answer on the next line.
     var awaiting: Question?
+    /// The last line logged a moment: `I felt proud` is then its mood.
+    var afterMoment = false
+    /// This line corrected the last moment in words (`star it`), asked about moments or made small
+    /// talk: the last moment is still what the conversation is about.
+    var keepsTalkingAboutLast = false
+    /// The small-talk answer each kind gave last, so the next is another.
+    var lastSmallTalk: [SmallTalk: Int] = [:]
+    /// Small talk was answered once already (the first answer adds what to type).
+    var hasAnsweredSmallTalk = false
 
     /// Questions a command asks, answered by the next line that is not a command.
     enum Question: Equatable {

@@ -12,7 +12,8 @@ extension CommandContext {
     /// Saves a moment from a line such as "took a walk 2 hours ago". Crisis language is read
     /// first, before the length, the plan and the "no text" checks (<doc:CrisisSafety>);
     /// `crisisChecked` says the caller already knows the line holds none.
-    mutating func log(_ line: String, crisisChecked: Bool = false) -> ShellReply {
+    /// `parsed`: what the time parser made of the whole line, when the caller has it already.
+    mutating func log(_ line: String, crisisChecked: Bool = false, parsed known: ParsedMoment? = nil) -> ShellReply {
         if !crisisChecked && resources.crisis.matches(line) { return keepCrisisLine(line) }
         // From here on the whole line is known to hold no crisis language, so its text needs no second read.
         let words = copy[LoggingCopy.self]
@@ -22,7 +23,7 @@ extension CommandContext {
             return notLogged(line, .tooLong, lines)
         }
         let now = clock.now()
-        let (parsed, tagged) = read(line, now: now)
+        let (parsed, tagged) = read(line, now: now, parsed: known)
         if parsed.kind == .future {
             // A plan that speaks of harm is never encouraged, in case the crisis phrases missed it.
             let answer = resources.crisis.mentionsHarm(line) ? words.futureQuiet : words.future
@@ -57,11 +58,11 @@ extension CommandContext {
 
     /// A typed line read for its time and its `#` words (``Hashtags``): the words are read before
     /// the time expression is taken out and again after, so either may come last.
-    func read(_ line: String, now: Date) -> (ParsedMoment, Hashtags.Reading) {
+    func read(_ line: String, now: Date, parsed known: ParsedMoment? = nil) -> (ParsedMoment, Hashtags.Reading) {
         let parsed: ParsedMoment
         // Most lines have no `#`: the moods are then never read.
         guard line.utf8.contains(UInt8(ascii: "#")) else {
-            parsed = parser.parse(line, now: now, timeZone: zone)
+            parsed = known ?? parser.parse(line, now: now, timeZone: zone)
             return (parsed, Hashtags.Reading(text: parsed.text))
         }
         let before = Hashtags.read(line, moods: resources.moods)
@@ -89,7 +90,8 @@ extension CommandContext {
             crisis ? "" : PraisePicker(pool: resources.praise).pick(category, mood: mood, avoiding: recent, using: &rng)
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
-            offlinePraise: praise, action: crisis ? "" : category.rawValue, tags: extras.tags, mood: extras.mood, note: extras.note,
+            offlinePraise: praise, action: crisis ? "" : category.rawValue, tags: extras.tags, mood: extras.mood,
+            note: extras.note,
             isCrisis: crisis)
         moment.said = said
         let newRecent =

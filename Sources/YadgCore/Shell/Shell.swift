@@ -14,7 +14,7 @@ public final class Shell {
     /// goes, whether `parse` reads stdin).
     public enum Mode: Sendable { case conversation, piped, oneShot }
 
-    public private(set) var context: CommandContext
+    public internal(set) var context: CommandContext
 
     /// `timeZone` is asked for the first time a command needs it: Home and the prompt do not,
     /// and making a named zone (from the time zone database) was a sixth of a start's own work.
@@ -81,9 +81,27 @@ public final class Shell {
 
     // MARK: Lines
 
+    /// Pipes only: every line is a moment as written (`--literal`), never a command, a question
+    /// or small talk. Crisis language is still read first.
+    public var literal = false
+
     /// Handles one line the person typed or piped. Crisis language is read before anything else
     /// (<doc:CrisisSafety>): such a line is never read as a plan, a command's mistake or a typo.
+    /// Then an unfinished `/did` or a waiting question takes the line; otherwise ``LineMeaning``
+    /// says what it is (<doc:Conversation>).
     public func handle(_ line: String) -> ShellReply {
+        let wasAfterMoment = context.state.afterMoment
+        context.state.keepsTalkingAboutLast = false
+        let reply = read(line)
+        // A moment just logged, or a correction of it that worked (`star it`), is what `I felt
+        // proud` on the next line is about.
+        context.state.afterMoment =
+            reply.events.contains(where: \.isLogged)
+            || (wasAfterMoment && context.state.keepsTalkingAboutLast && reply.failure == nil)
+        return reply
+    }
+
+    private func read(_ line: String) -> ShellReply {
         let trimmed = line.trimmedWhitespace
         if !trimmed.isEmpty && resources.crisis.matches(trimmed) { return handleCrisis(trimmed) }
         if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
@@ -102,7 +120,8 @@ public final class Shell {
         if trimmed.isEmpty {
             return context.mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
         }
-        guard trimmed.hasPrefix("/") else { return context.log(trimmed, crisisChecked: true) }
+        if literal && !trimmed.hasPrefix("/") { return context.log(trimmed, crisisChecked: true) }
+        guard trimmed.hasPrefix("/") else { return respond(to: LineMeaning.read(trimmed, in: lineContext), trimmed) }
         do {
             let command = try SlashCommand.parse(trimmed)
             if !(command.type is CancelCommand.Type) { context.state.guidedLog = nil }  // another command ends /did

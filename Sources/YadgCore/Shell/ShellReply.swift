@@ -89,6 +89,8 @@ public enum NotLoggedReason: String, Sendable, Equatable {
     case tooLong = "too_long"
     case noText = "no_text"
     case saveFailed = "save_failed"
+    /// A word for the conversation (`exit`, `help`) in a pipe, which `--literal` would log.
+    case conversationWord = "conversation_word"
 }
 
 /// Machine-readable events (`--json`).
@@ -96,6 +98,10 @@ public enum ShellEvent: Sendable, Equatable {
     /// A moment was committed.
     case logged(Moment)
     case notLogged(input: String, reason: NotLoggedReason)
+    /// A question about one's moments was answered: the sentence and the moments it lists.
+    case answer(String, [Moment])
+    /// Small talk was answered (never saved).
+    case smallTalk(String)
     /// A command ran; `output` is its text.
     /// `crisis`: the command kept crisis language (a note, an edit), so `--json` marks it.
     case command(name: String, output: String, crisis: Bool = false)

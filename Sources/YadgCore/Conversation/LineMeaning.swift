@@ -1,0 +1,146 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a line is, decided before anything is saved: the one reading every typed or piped line
+/// goes through (<doc:Conversation>). In order: crisis language, a `/command`, a command said in
+/// words, a question about one's own moments, small talk, a plan, and otherwise a moment.
+///
+/// The rules are narrow on purpose. A line is read as anything but a moment only when it is
+/// nothing else (`exit` alone, `undo that`, `when did I last call mom?`); whatever the reader is
+/// unsure about is a moment, so logging a real win never gets harder (`quit smoking`, `asked my
+/// boss for a raise`, `deleted old photos` stay moments).
+public enum LineMeaning: Equatable, Sendable {
+    case blank
+    /// Crisis language (<doc:CrisisSafety>): read first, whatever else the line looks like.
+    case crisis
+    /// A line starting with `/`.
+    case command
+    /// `exit`, `quit`, `q`, `bye` alone: leave, as Ctrl-D does.
+    case leave
+    /// `help`, `?`, `commands`: `/help`.
+    case help
+    /// A command said in words, as the command line it stands for: `show my moments` is
+    /// `/moments`, `undo that` is `/delete last`, `actually it was yesterday` is `/when yesterday`.
+    case inWords(kind: String, line: String)
+    /// `show my favourites`: there is no command for it, so it is answered like a question.
+    case favorites
+    case question(MomentQuestion)
+    case smallTalk(SmallTalk)
+    /// The time parser reads it as still ahead (`gonna run tomorrow`); what it read is kept, so
+    /// logging does not read the line twice.
+    case plan(ParsedMoment)
+    case moment(ParsedMoment)
+
+    /// The reading's name, as the test table writes it (`leave`, `when`, `question.count`).
+    public var name: String {
+        switch self {
+        case .blank: "blank"
+        case .crisis: "crisis"
+        case .command: "command"
+        case .leave: "leave"
+        case .help: "help"
+        case .inWords(let kind, _): kind
+        case .favorites: "show"
+        case .question(let question): "question." + question.kind.rawValue
+        case .smallTalk(let talk): "smalltalk." + talk.rawValue
+        case .plan: "plan"
+        case .moment: "moment"
+        }
+    }
+}
+
+/// The stage's inputs beyond the line: what it must not read for itself.
+public struct LineContext {
+    public var crisis: CrisisCheck
+    public var moods: MoodVocabulary
+    /// The time parser, at the conversation's now and zone.
+    public var parse: (String) -> ParsedMoment
+    /// The line before logged a moment: `I felt proud` is then its mood, not a new moment.
+    public var afterMoment: Bool
+    /// The caller read the line for crisis language already (the shell does, before anything).
+    public var crisisChecked: Bool
+
+    public init(
+        crisis: CrisisCheck, moods: MoodVocabulary, parse: @escaping (String) -> ParsedMoment, afterMoment: Bool,
+        crisisChecked: Bool = false
+    ) {
+        self.crisis = crisis
+        self.moods = moods
+        self.parse = parse
+        self.afterMoment = afterMoment
+        self.crisisChecked = crisisChecked
+    }
+}
+
+extension LineMeaning {
+    /// Reads a line. Pure: the clock, zone and vocabularies come in through `context`.
+    public static func read(_ line: String, in context: LineContext) -> LineMeaning {
+        let trimmed = line.trimmedWhitespace
+        guard !trimmed.isEmpty else { return .blank }
+        if !context.crisisChecked && context.crisis.matches(trimmed) { return .crisis }
+        if trimmed.hasPrefix("/") { return .command }
+        if let said = SaidWords(trimmed), let meaning = readWords(said, in: context) { return meaning }
+        let parsed = context.parse(trimmed)
+        return parsed.kind == .future ? .plan(parsed) : .moment(parsed)
+    }
+
+    /// Everything between a `/command` and a moment: only lines short or shaped enough to be one.
+    private static func readWords(_ said: SaidWords, in context: LineContext) -> LineMeaning? {
+        if said.isOnlyQuestionMarks { return .help }
+        let key = said.core
+        if PhrasesSaid.leave.contains(key) { return .leave }
+        if PhrasesSaid.help.contains(key) { return .help }
+        if let talk = SmallTalk(key) { return .smallTalk(talk) }
+        if PhrasesSaid.undo.contains(key) { return .inWords(kind: "undo", line: "/undo") }
+        if let shown = PhrasesSaid.view(said) { return shown }
+        if let correction = PhrasesSaid.correction(said, in: context) { return correction }
+        if let question = MomentQuestion(said, parse: context.parse) { return .question(question) }
+        return nil
+    }
+}
+
+/// A line as words: lower-cased for reading, with the original kept for the words a command
+/// carries on (a note's text keeps its capitals).
+struct SaidWords {
+    /// The line as typed, trimmed.
+    let original: String
+    /// Lower case, curly apostrophes straightened, spaces collapsed, and trailing `.!?,` dropped.
+    let core: String
+    /// The words of `core`, split at spaces, with commas and a leading filler's comma gone.
+    let words: [String]
+    /// The line ended with `?`.
+    let asks: Bool
+    /// `?` or `??` alone.
+    let isOnlyQuestionMarks: Bool
+
+    init?(_ line: String) {
+        // A moment can be long; what this stage reads is short. Past 120 characters it is a moment.
+        guard line.count <= 120 else { return nil }
+        original = line
+        let lowered = line.lowercased().replacing("\u{2019}", with: "'")
+        isOnlyQuestionMarks = lowered.allSatisfy { $0 == "?" }
+        let ending: Set<Character> = [".", "!", "?", ",", "~"]
+        var end = lowered.endIndex
+        while end > lowered.startIndex, ending.contains(lowered[lowered.index(before: end)]) {
+            end = lowered.index(before: end)
+        }
+        asks = lowered.hasSuffix("?") || lowered.hasSuffix("?!")
+        let kept = end == lowered.startIndex ? lowered : String(lowered[..<end])
+        words = kept.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            .map { $0.hasSuffix(",") && $0.count > 1 ? String($0.dropLast()) : String($0) }
+        core = words.joined(separator: " ")
+    }
+
+    /// The original text after the first `count` words (for a note's text, a time expression).
+    func original(after count: Int) -> String {
+        var rest = Substring(original)
+        for _ in 0..<count {
+            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
+            rest = rest.drop(while: { $0 != " " && $0 != "\t" })
+        }
+        return String(rest).trimmedWhitespace
+    }
+}

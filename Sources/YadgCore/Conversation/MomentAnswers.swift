@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Questions about one's own moments, answered here from the store: a short sentence, then the
+/// moments it is about in the list's usual form. Never a count of what was not done, never a
+/// ranking of the person; a question it cannot answer says so kindly and points to `/find`.
+extension CommandContext {
+    /// How many moments an answer lists at most.
+    static let answerListLimit = 50
+
+    func answer(_ question: MomentQuestion) -> ShellReply {
+        let words = copy[AnswerCopy.self]
+        let now = clock.now()
+        let asked = question.asked
+        return reading {
+            switch question.kind {
+            case .open:
+                return answered(copy[ConversationCopy.self].openQuestion, [])
+            case .last:
+                let found = try store.moments(containing: question.words, tagged: [], limit: 500)
+                    .filter { question.matches($0.text) }
+                guard let last = found.first else {
+                    return answered(Copy.fill(words.lastNone, ["words": asked]), [])
+                }
+                return answered(Copy.fill(words.last, ["when": whenWords(last.happenedAt, last.said, now)]), [last])
+            case .count, .did, .what:
+                let window = question.window ?? DateInterval(start: startOfDay(today), end: now)
+                let period = question.period ?? words.today
+                // A period that has not ended yet ends now, and a moment logged this second is in it.
+                let end = min(window.end, now).addingTimeInterval(1)
+                let found = try store.moments(happenedFrom: window.start, before: end, limit: 5000)
+                    .filter { question.matches($0.text) }
+                let values = ["count": String(found.count), "period": period, "words": asked]
+                guard !found.isEmpty else {
+                    let none = question.words.isEmpty || question.kind == .what ? words.whatNone : words.notFound
+                    return answered(Copy.fill(none, values), [])
+                }
+                let sentence: String
+                switch question.kind {
+                case .what: sentence = words.what
+                case .did: sentence = words.did
+                default:
+                    sentence =
+                        question.words.isEmpty
+                        ? (found.count == 1 ? words.countAllOne : words.countAll)
+                        : (found.count == 1 ? words.countOne : words.count)
+                }
+                return answered(Copy.fill(sentence, values), found)
+            case .best:
+                return try bestDay(in: question.window, words: words)
+            }
+        }
+    }
+
+    /// `what was my best day?`: the day with most moments (the latest of equals), in the period
+    /// asked about or ever.
+    private func bestDay(in window: DateInterval?, words: AnswerCopy) throws -> ShellReply {
+        let from = window.map { LocalDay(number: TimeWords.dayNumber($0.start, zone)) } ?? LocalDay(number: -1_000_000)
+        let until = window.map { LocalDay(number: TimeWords.dayNumber($0.end.addingTimeInterval(-1), zone)) }
+        let counts = try store.totals(recentFrom: from).perDay.compactMap { text, count -> (LocalDay, Int)? in
+            guard let day = LocalDay(text), until.map({ day <= $0 }) ?? true else { return nil }
+            return (day, count)
+        }
+        guard let best = counts.max(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else {
+            return answered(words.bestNone, [])
+        }
+        let moments = try store.moments(onDays: [best.0])
+        let day = TimeWords(copy).monthDayYear(best.0)
+        let sentence = Copy.fill(best.1 == 1 ? words.bestOne : words.best, ["day": day, "count": String(best.1)])
+        return answered(sentence, moments)
+    }
+
+    /// `show my favourites`.
+    func favoritesAnswer() -> ShellReply {
+        let words = copy[AnswerCopy.self]
+        return reading {
+            let favorites = try store.allMoments().filter(\.isFavorite)
+            return answered(favorites.isEmpty ? words.favoritesNone : words.favorites, favorites)
+        }
+    }
+
+    /// The sentence, then the moments as `/moments` lists them (at most ``answerListLimit``).
+    private func answered(_ sentence: String, _ moments: [Moment]) -> ShellReply {
+        let shown = Array(moments.prefix(Self.answerListLimit))
+        guard !shown.isEmpty else {
+            return ShellReply(lines: [StyledLine(sentence)], events: [.answer(sentence, [])])
+        }
+        var lines = MomentsByDayView.render(
+            shown, now: clock.now(), zone: zone, copy: copy, extras: extrasShown, width: width, marksUnsynced: syncs)
+        lines[0] = StyledLine(sentence, .title)
+        return ShellReply(lines: lines, events: [.answer(sentence, shown)])
+    }
+}
+
+/// Answers to questions about one's moments.
+public struct AnswerCopy: CopySection {
+    public static let key = "answers"
+    public let last, lastNone, count, countOne, countAll, countAllOne, notFound, what, whatNone, did: String
+    public let best, bestOne, bestNone, favorites, favoritesNone, today, allTime: String
+
+    public init(_ words: CopyWords) throws {
+        last = try words.text("last")
+        lastNone = try words.text("lastNone")
+        count = try words.text("count")
+        countOne = try words.text("countOne")
+        countAll = try words.text("countAll")
+        countAllOne = try words.text("countAllOne")
+        notFound = try words.text("notFound")
+        what = try words.text("what")
+        whatNone = try words.text("whatNone")
+        did = try words.text("did")
+        best = try words.text("best")
+        bestOne = try words.text("bestOne")
+        bestNone = try words.text("bestNone")
+        favorites = try words.text("favorites")
+        favoritesNone = try words.text("favoritesNone")
+        today = try words.text("today")
+        allTime = try words.text("allTime")
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import YadgTestSupport
+
+@testable import YadgCore
+
+/// The conversation as a person has it: greetings, questions about last week, corrections of the
+/// last moment in words, and leaving; none of it saved as a win. Thu 2026-11-19 15:04, New York.
+struct ConversationTranscriptTests {
+    static let words = TestSupport.resources.copy[ConversationCopy.self]
+
+    /// A shell with five moments over a week, and what it saved.
+    static func seeded(mode: Shell.Mode = .conversation) -> (Shell, InMemoryMomentStore) {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: mode)
+        for line in [
+            "called mom 3 days ago", "went for a run yesterday", "took a walk yesterday evening",
+            "watered the plants this morning", "took a walk 2 hours ago",
+        ] {
+            _ = shell.handle(line)
+        }
+        return (shell, store)
+    }
+
+    @Test("Small talk is answered, never saved or sent; the first answer says what to type; no answer twice in a row")
+    func smallTalk() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: .conversation)
+        let first = shell.handle("hi")
+        #expect(first.lines.count == 2 && first.lines[1].text == Self.words.firstHint)
+        #expect(Self.words.answers[.greeting]!.contains(first.lines[0].text))
+        #expect(first.effects.isEmpty && first.events == [.smallTalk(first.lines.plainText)])
+        var previous = first.lines[0].text
+        for line in Array(repeating: "hello!", count: 20) {
+            let reply = shell.handle(line)
+            #expect(reply.lines.count == 1 && reply.lines[0].text != previous)
+            previous = reply.lines[0].text
+        }
+        for line in ["thanks!", "ok", "lol", "how are you?", "Good morning", "heyyy"] {
+            #expect(shell.handle(line).events.first.map { if case .smallTalk = $0 { true } else { false } } == true)
+        }
+        #expect(try store.allMoments().isEmpty)
+    }
+
+    @Test("Questions are answered from the moments, with the list's usual rows, and never logged")
+    func questions() throws {
+        let (shell, store) = Self.seeded()
+        let before = try store.allMoments().count
+        expectTranscript(
+            shell.handle("when did I last call mom?").lines.plainText,
+            """
+            The last time was 3 days ago:
+
+            Monday, Nov 16, 2026
+              1  called mom
+                 3 days ago · "\(try store.moment(ref: 1)!.praise)"
+            """)
+        let walks = shell.handle("how many walks did I take this week?")
+        #expect(walks.lines.first?.text == "2 moments this week with “walks”:")
+        #expect(walks.lines.plainText.contains("took a walk") && !walks.lines.plainText.contains("went for a run"))
+        guard case .answer(let sentence, let moments)? = walks.events.first else {
+            Issue.record("no answer event")
+            return
+        }
+        #expect(sentence == "2 moments this week with “walks”:" && moments.map(\.ref) == [5, 3])
+        #expect(shell.handle("what did I do yesterday").lines.first?.text == "Here's what you logged yesterday:")
+        #expect(shell.handle("did I water the plants today?").lines.first?.text == "Yes, today:")
+        #expect(
+            shell.handle("did I meditate today?").lines.plainText
+                == "I don't see “meditate” today. If you did it, type it and I'll keep it.")
+        #expect(
+            shell.handle("what was my best day?").lines.first?.text
+                == "Your fullest day was Nov 19, 2026, with 2 moments:")
+        #expect(shell.handle("how was my week?").lines.plainText == Self.words.openQuestion)
+        #expect(
+            shell.handle("when did I last go skydiving?").lines.plainText
+                == "I couldn't find “skydiving” in your moments. /find skydiving looks through every word.")
+        #expect(try store.allMoments().count == before)
+    }
+
+    @Test("Corrections in words act on the last moment and say what they did, as their command does")
+    func corrections() throws {
+        let (shell, store) = Self.seeded()
+        #expect(shell.handle("actually it was yesterday").lines.plainText == "Set to yesterday")
+        #expect(try store.moment(ref: 5)?.said == SaidTime(.day, "yesterday"))
+        #expect(shell.handle("star it").lines.plainText == "★ Marked as a favourite: took a walk")
+        #expect(shell.handle("that was for #outside").lines.plainText == "Tagged \"took a walk\" #outside.")
+        #expect(shell.handle("I felt proud").lines.plainText == "🏅 Proud, noted for \"took a walk\".")
+        #expect(shell.handle("add a note: with Sam").lines.plainText == "Note added to \"took a walk\".")
+        let walk = try #require(try store.moment(ref: 5))
+        #expect(walk.isFavorite && walk.tags == ["outside"] && walk.mood == "proud" && walk.note == "with Sam")
+        #expect(shell.handle("undo that").lines.plainText == "Deleted \"took a walk\". /undo brings it back.")
+        #expect(try store.moment(ref: 5)?.archivedAt != nil)
+        #expect(shell.handle("undo").lines.plainText.contains("took a walk"))
+        #expect(try store.moment(ref: 5)?.archivedAt == nil)
+        #expect(shell.handle("delete #1").lines.plainText == "Deleted \"called mom\". /undo brings it back.")
+        #expect(try store.allMoments().count == 5, "nothing new was saved")
+    }
+
+    @Test("Moments that sound like commands or questions are logged at once, as always")
+    func lookAlikesAreMoments() throws {
+        let shell = TestSupport.shell(store: InMemoryMomentStore(), mode: .conversation)
+        for line in [
+            "asked my boss for a raise", "answered mom's question", "quit smoking", "helped a friend",
+            "said thanks to the barista", "deleted old photos", "finally said hi to my neighbour",
+        ] {
+            let reply = shell.handle(line)
+            #expect(reply.lines.first?.text.hasPrefix("Moment logged") == true, "\(line)")
+            #expect(reply.praiseRequests.count == 1)
+        }
+        // `I felt proud` with no moment just before it is a moment of its own.
+        #expect(TestSupport.shell().handle("I felt proud").events.contains { $0.isLogged })
+    }
+
+    @Test("exit and help: in the conversation they leave and help; in a pipe they are refused, unless --literal")
+    func leavingAndHelp() throws {
+        let talk = TestSupport.shell(mode: .conversation)
+        #expect(talk.handle("exit").quit && talk.handle("bye").quit && talk.handle("q").quit)
+        #expect(talk.handle("?").lines.first?.text == talk.handle("/help").lines.first?.text)
+        let store = InMemoryMomentStore()
+        let piped = TestSupport.shell(store: store, mode: .piped)
+        let exit = piped.handle("exit")
+        #expect(!exit.quit && exit.failure == Copy.fill(Self.words.leaveInPipe, ["line": "exit"]))
+        #expect(exit.events == [.notLogged(input: "exit", reason: .conversationWord)])
+        #expect(piped.handle("help").failure == Copy.fill(Self.words.helpInPipe, ["line": "help"]))
+        piped.literal = true
+        #expect(piped.handle("exit").events.contains { $0.isLogged })
+        #expect(piped.handle("when did I last call mom?").events.contains { $0.isLogged })
+        #expect(try store.allMoments().map(\.text) == ["exit", "when did I last call mom?"])
+    }
+}
