@@ -10,7 +10,7 @@ import YadgHTTP
 /// A ``PraiseProvider`` over HTTP that never outstays its welcome: an overall deadline for the
 /// praise, a per-attempt timeout, and retries with backoff that honour `Retry-After` — but no
 /// retry of client errors or of a quota-exhausted 429 (``RetryingHTTPClient`` does the sending).
-public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter {
+public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnswerWriter {
     public let endpoint: any PraiseEndpoint
     let client: RetryingHTTPClient
     /// Seconds for the whole praise, retries included.
@@ -37,6 +37,11 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter {
     public func summary(for request: DaySummaryRequest) async throws -> String {
         guard try endpoint.makeSummaryRequest(for: request) != nil else { throw PraiseProviderError.invalidReply }
         return try await send { try endpoint.makeSummaryRequest(for: request)! }
+    }
+
+    public func answer(for request: QuestionRequest) async throws -> String {
+        guard try endpoint.makeAnswerRequest(for: request) != nil else { throw PraiseProviderError.invalidReply }
+        return try await send { try endpoint.makeAnswerRequest(for: request)! }
     }
 
     private func send(_ make: () throws -> HTTPRequest) async throws -> String {

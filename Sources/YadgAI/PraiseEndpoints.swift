@@ -15,10 +15,13 @@ public protocol PraiseEndpoint: Sendable {
     func parseResponse(_ response: HTTPResponse) throws -> String
     /// The request for a day's summary, or nil when the provider writes none (the backend).
     func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest?
+    /// The request for an answer to an open question, or nil when the provider writes none.
+    func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest?
 }
 
 extension PraiseEndpoint {
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? { nil }
+    public func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest? { nil }
 }
 
 /// A chat-style model API: praise and day summaries are two prompts sent the same way.
@@ -35,6 +38,10 @@ extension ChatEndpoint {
 
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
         try chat(prompts.summaryMessages(for: request), prompts.summaryGeneration)
+    }
+
+    public func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest? {
+        try chat(prompts.answerMessages(for: request), prompts.answerGeneration)
     }
 
     /// The messages as the body's `messages` list.
@@ -54,6 +61,10 @@ public struct PraisePrompts: Sendable {
     public var summaryExamples = PromptExamples("")
     public var praiseGeneration: Generation
     public var summaryGeneration: Generation
+    /// Open questions about one's moments (<doc:PraiseFromAModel>).
+    public var answerSystem = PromptTemplate("")
+    public var answerUser = PromptTemplate("")
+    public var answerGeneration = Generation(settings: [:], overrides: [:], local: false)
 
     /// `local`: the model runs on this machine (its own temperature); `overrides`: the config
     /// file's values (`temperature`, `max_tokens`, `stop`; `summary_…` for summaries).
@@ -83,7 +94,30 @@ public struct PraisePrompts: Sendable {
             summaryUser: PromptTemplate(text("summary-user.md")), overrides: overrides, local: local)
         prompts.praiseExamples = PromptExamples(text("praise-examples.md"))
         prompts.summaryExamples = PromptExamples(text("summary-examples.md"))
+        prompts.answerSystem = PromptTemplate(text("answer-system.md"))
+        prompts.answerUser = PromptTemplate(text("answer-user.md"))
+        var answerOverrides: [String: String] = [:]
+        for name in Generation.settingNames { answerOverrides[name] = overrides["answer_" + name] }
+        prompts.answerGeneration = Generation(
+            settings: prompts.answerSystem.settings, overrides: answerOverrides, local: local)
         return prompts
+    }
+
+    /// System message, then the question with its moments.
+    func answerMessages(for request: QuestionRequest) -> [[String: String]] {
+        let lines = request.moments.map { "- " + Self.asData($0) }
+        let message = answerUser.filled([
+            "question": Self.asData(request.question), "period": request.period,
+            "moments": lines.joined(separator: "\n"),
+        ])
+        return [["role": "system", "content": answerSystem.text], ["role": "user", "content": message]]
+    }
+
+    /// Text written by the person, as data inside a prompt: no controls, tags or line breaks.
+    static func asData(_ text: String) -> String {
+        String(
+            TerminalSanitizer.clean(text).replacing("<", with: "").replacing(">", with: "").replacing("\n", with: " ")
+                .prefix(1000))
     }
 
     /// System message, the examples, then the moment's message.

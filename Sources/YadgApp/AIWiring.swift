@@ -94,6 +94,12 @@ public enum AIWiring {
     }
 
     /// The provider to use now: configured ones always; detected ones only with consent.
+    /// Whether open questions may go to a model: a provider is chosen and it is not the backend
+    /// (which has no such endpoint). Cheap: read at every start, before any provider is made.
+    public static func answersQuestions(_ settings: AISettings) -> Bool {
+        settings.provider != .none && settings.backendURL == nil
+    }
+
     static func provider(
         _ settings: AISettings, store: any MomentHistory, configDirectory: String
     ) -> HTTPPraiseProvider? {

@@ -45,10 +45,9 @@ extension App {
         let completion = Completion(
             commands: CommandTable.conversationNames, moods: resources.moods,
             tagsInUse: { (try? store.tagsInUse(limit: 200)) ?? [] })
-        // The line editor keeps the terminal settings it finds, to restore at the end: it is made
-        // with the real ones, and keys stay held until it reads them (a dumb terminal's own line
-        // editing needs them back now).
-        EarlyKeys.release()
+        // The line editor is made with the terminal's real settings and holds keys again itself
+        // (EditLineReader.init); a dumb terminal's own line editing needs them back now.
+        if dumbTerminal { EarlyKeys.release() }
         let reader: any ConversationReader =
             dumbTerminal
             ? DumbTerminalReader(prompt: "› ", outbox: outbox)
@@ -56,7 +55,6 @@ extension App {
                 prompt: prompt, historyPath: historyPath, complete: completion.candidates(before:), outbox: outbox,
                 motion: Motion.detect(style: style, environment: environment.variables))
         let editor = reader as? EditLineReader
-        if editor != nil { EarlyKeys.hold() }
         editor?.breathe(
             home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
         // What was typed during the walkthrough comes back as the first line, ready to edit.
@@ -102,6 +100,16 @@ extension App {
                                     ["day": TimeWords(copy).monthDayYear(day.day), "summary": text])
                                 outbox.post(fitted([StyledLine("  " + line, .secondary)]))
                             }, planLimited: limited)
+                    }
+                case .answerWithModel(let request):
+                    // Like praise: the local answer is shown, the model's line follows when it comes
+                    // (the provider keeps its own deadline).
+                    guard let writer = app.answerWriter else { continue }
+                    outbox.beginWaiting()
+                    Task.detached {
+                        defer { outbox.endWaiting() }
+                        let lines = await App.modelAnswerLines(request, writer: writer)
+                        if !lines.isEmpty { outbox.post(fitted(lines)) }
                     }
                 case .quit:
                     return 0
@@ -151,6 +159,7 @@ extension App {
             warn: { _ in })
         app.settings = loaded.settings
         shell.facts.ai = loaded.facts
+        shell.facts.modelAnswers = AIWiring.answersQuestions(loaded.settings)
         return app
     }
 

@@ -46,11 +46,30 @@ extension App {
                 shown = deleteMyData()
             case .keepPhoto(let source, let id):
                 shown = keepPhoto(source, for: id)
-            case .writeSummaries, .requestPraise, .quit:
+            case .answerWithModel(let request) where shell.context.mode != .conversation:
+                // Pipes and one-shot runs wait for the model's line, within the praise deadline.
+                shown.lines += modelAnswerLines(request)
+                if let line = shown.lines.last, line.text.hasPrefix("✨") {
+                    shown.events.append(.modelAnswer(line.text))
+                }
+            case .writeSummaries, .requestPraise, .quit, .answerWithModel:
                 continue
             }
         }
         return shown
+    }
+
+    /// The model's answer to an open question, validated like praise (never-shown rules), as a
+    /// `✨` line; nothing when there is no provider or no acceptable reply (the local answer stands).
+    func modelAnswerLines(_ request: QuestionRequest) -> [StyledLine] {
+        guard let writer = answerWriter else { return [] }
+        return waitFor(seconds: praiseWait) { await Self.modelAnswerLines(request, writer: writer) } ?? []
+    }
+
+    static func modelAnswerLines(_ request: QuestionRequest, writer: any QuestionAnswerWriter) async -> [StyledLine] {
+        let reply = try? await writer.answer(for: request)
+        guard let text = reply.flatMap({ PraiseReplyValidator.accept($0) }) else { return [] }
+        return [StyledLine("✨ " + text, .secondary)]
     }
 
     /// `/export` writes a dated file in the current folder and says where; `yadg export` writes to

@@ -65,6 +65,9 @@ public struct App {
     /// answer to the new moment carries its praise (see App+Sync).
     var praiseProvider: HTTPPraiseProvider? { settings.backendURL == nil ? provider : nil }
 
+    /// Who answers open questions about one's moments: the provider, never the backend.
+    var answerWriter: (any QuestionAnswerWriter)? { settings.backendURL == nil ? provider : nil }
+
     /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
     var praiseWait: Double { settings.timeout + 1 }
 

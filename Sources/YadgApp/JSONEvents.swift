@@ -42,6 +42,8 @@ public enum JSONEvents {
                 ])
             case .smallTalk(let text):
                 return object([("event", quote("smalltalk")), ("text", quote(text))])
+            case .modelAnswer(let text):
+                return object([("event", quote("ai_answer")), ("text", quote(text))])
             case .journey(let days):
                 let rows = days.map { d in
                     object(

@@ -33,6 +33,9 @@ public enum EarlyKeys {
         for sig in Self.signals { signal(sig, restoreAndDie) }
     }
 
+    /// Whether keys are held back now.
+    public static var isHolding: Bool { isHeld }
+
     /// Gives the terminal its own settings back (keys already typed stay in its queue).
     public static func release() {
         guard isHeld else { return }

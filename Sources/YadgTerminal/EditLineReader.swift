@@ -76,7 +76,13 @@ public final class EditLineReader: ConversationReader {
         self.outbox = outbox
         promptStorage = strdup(prompt)
         emptyPrompt = strdup("")
+        // libedit keeps the terminal settings it finds now as the ones to restore at the end: it is
+        // given the real ones, and keys held back while yadg started are held again at once, so
+        // none typed meanwhile is echoed above Home.
+        let heldKeys = EarlyKeys.isHolding
+        EarlyKeys.release()
         editLine = el_init("yadg", yadg_stdin(), yadg_stdout(), yadg_stderr())
+        if heldKeys { EarlyKeys.hold() }
         history = history_init()
         yadg_history_setsize(history, 1000)
         yadg_history_setunique(history, 1)

@@ -144,6 +144,7 @@ struct YadgCommand {
         facts.ai = ai.facts
         facts.configuredAI = ai.configured
         facts.backendURL = ai.settings.backendURL
+        facts.modelAnswers = AIWiring.answersQuestions(ai.settings)
         facts.userID = userID
         facts.databasePath = database
         let links = copy[LinksCopy.self]

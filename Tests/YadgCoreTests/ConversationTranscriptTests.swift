@@ -78,6 +78,31 @@ struct ConversationTranscriptTests {
         #expect(try store.allMoments().count == before)
     }
 
+    @Test("An open question: with a model, the past week's moments at once and a request with no crisis moment")
+    func openQuestionWithAModel() throws {
+        let (shell, _) = Self.seeded()
+        _ = shell.handle("I want to die 2 days ago")
+        #expect(shell.handle("how was my week?").effects.isEmpty, "no model set up: nothing asked")
+        shell.facts.modelAnswers = true
+        let reply = shell.handle("how was my week?")
+        #expect(reply.lines.first?.text == "Here's what you logged over the past week:")
+        #expect(reply.lines.plainText.contains("called mom") && reply.lines.plainText.contains("I want to die"))
+        guard case .answerWithModel(let request)? = reply.effects.first else {
+            Issue.record("no request")
+            return
+        }
+        #expect(request.question == "how was my week?" && request.period == "over the past week")
+        #expect(
+            request.moments == [
+                "took a walk", "watered the plants", "took a walk", "went for a run", "called mom",
+            ])
+        // A week of nothing but crisis moments asks nothing.
+        let lonely = TestSupport.shell(store: InMemoryMomentStore(), mode: .conversation)
+        lonely.facts.modelAnswers = true
+        _ = lonely.handle("I want to die")
+        #expect(lonely.handle("how was my week?").effects.isEmpty)
+    }
+
     @Test("Corrections in words act on the last moment and say what they did, as their command does")
     func corrections() throws {
         let (shell, store) = Self.seeded()

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import Testing
 import YadgTestSupport
@@ -5,7 +6,9 @@ import YadgTestSupport
 /// The built binary reads what a line is: `exit` leaves a terminal, questions are answered in a
 /// pipe with `answer` events, small talk with `smalltalk`, corrections as their command; nothing
 /// of it is saved, and `--literal` logs every piped line as written.
+@Suite(.serialized)
 struct ConversationEndToEndTests {
+    static let server = try! FixtureServer()
     @Test("On a terminal, a greeting is answered, the last moment corrected in words, and exit leaves")
     func exitLeaves() throws {
         let home = YadgProcess.makeHome()
@@ -57,5 +60,27 @@ struct ConversationEndToEndTests {
         defer { TemporaryFolder.remove(home) }
         let result = try YadgProcess.run(["log", "exit"], home: home, env: ["YADG_AI": "off"])
         #expect(result.status == 0 && result.stdout.hasPrefix("Moment logged  #1\n  exit\n"))
+    }
+
+    @Test("An open question with a provider: the local answer, then the model's line; no crisis moment is sent")
+    func openQuestionAnsweredByTheModel() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let env = [
+            "YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": Self.server.url("ok") + "/v1", "YADG_AI_MODEL": "m",
+            "YADG_AI_API_KEY": "sk-test", "YADG_AI_TIMEOUT": "3",
+        ]
+        _ = try YadgProcess.run(["--no-ai"], stdin: "baked bread yesterday\nI can't go on\n", home: home)
+        let start = Self.server.requests.count
+        let result = try YadgProcess.run(["--json"], stdin: "how was my week?\n", home: home, env: env)
+        #expect(result.status == 0)
+        let events = result.stdout.split(separator: "\n")
+        #expect(events.count == 2)
+        #expect(
+            events.first?.hasPrefix(#"{"event":"answer","text":"Here's what you logged over the past week:""#) == true)
+        #expect(events.last == #"{"event":"ai_answer","text":"✨ \#(FixtureServer.praise)"}"#)
+        let sent = Self.server.requests.dropFirst(start).map(\.body).joined()
+        #expect(sent.contains("how was my week?") && sent.contains("- baked bread"))
+        #expect(!sent.contains("go on"), "a crisis moment never leaves")
     }
 }

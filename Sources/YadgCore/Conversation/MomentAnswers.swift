@@ -18,7 +18,8 @@ extension CommandContext {
         return reading {
             switch question.kind {
             case .open:
-                return answered(copy[ConversationCopy.self].openQuestion, [])
+                guard facts.modelAnswers else { return answered(copy[ConversationCopy.self].openQuestion, []) }
+                return try openAnswer(question, words: words)
             case .last:
                 let found = try store.moments(containing: question.words, tagged: [], limit: 500)
                     .filter { question.matches($0.text) }
@@ -73,6 +74,22 @@ extension CommandContext {
         return answered(sentence, moments)
     }
 
+    /// An open question with an AI provider set up: the moments of the period it names (the past
+    /// week if none) shown at once, and the model asked to answer from them, as praise follows a card.
+    private func openAnswer(_ question: MomentQuestion, words: AnswerCopy) throws -> ShellReply {
+        let now = clock.now()
+        let window = question.window ?? DateInterval(start: now.addingTimeInterval(-7 * 86_400), end: now)
+        let period = question.period ?? words.pastWeek
+        let found = try store.moments(
+            happenedFrom: window.start, before: min(window.end, now).addingTimeInterval(1), limit: 500)
+        guard !found.isEmpty else { return answered(Copy.fill(words.whatNone, ["period": period]), []) }
+        var reply = answered(Copy.fill(words.what, ["period": period]), found)
+        if let request = QuestionRequest(question: question.text, period: period, moments: found) {
+            reply.effects = [.answerWithModel(request)]
+        }
+        return reply
+    }
+
     /// `show my favourites`.
     func favoritesAnswer() -> ShellReply {
         let words = copy[AnswerCopy.self]
@@ -99,7 +116,7 @@ extension CommandContext {
 public struct AnswerCopy: CopySection {
     public static let key = "answers"
     public let last, lastNone, count, countOne, countAll, countAllOne, notFound, what, whatNone, did: String
-    public let best, bestOne, bestNone, favorites, favoritesNone, today, allTime: String
+    public let best, bestOne, bestNone, favorites, favoritesNone, today, pastWeek: String
 
     public init(_ words: CopyWords) throws {
         last = try words.text("last")
@@ -118,6 +135,6 @@ public struct AnswerCopy: CopySection {
         favorites = try words.text("favorites")
         favoritesNone = try words.text("favoritesNone")
         today = try words.text("today")
-        allTime = try words.text("allTime")
+        pastWeek = try words.text("pastWeek")
     }
 }

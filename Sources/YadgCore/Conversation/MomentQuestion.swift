@@ -131,7 +131,9 @@ public struct MomentQuestion: Equatable, Sendable {
             return
         }
         guard said.asks, Self.questionWords.contains(first) else { return nil }
-        self = MomentQuestion(.open, text: said.original)
+        // Its period, if it names one, for a model's answer (`how was my week?` has none: the past week).
+        let period = about(after: 0, kind: .open, defaultPeriod: false)
+        self = MomentQuestion(.open, window: period.window, period: period.period, text: said.original)
     }
 
     /// A word's stem for looking it up (`walks` → `walk`, `called` → `call`, `running` → `run`).

@@ -8,6 +8,8 @@ public struct AppFacts: Sendable, Equatable {
     public var configuredAI: AIFacts?
     /// The yadg backend, when one is configured.
     public var backendURL: String?
+    /// An AI provider can answer open questions about one's moments (the backend does not).
+    public var modelAnswers = false
     public var links = Links(support: "", contact: "", purchase: "")
     /// Who can say whether the person has Premium.
     public var entitlementService = EntitlementService.none

@@ -53,6 +53,8 @@ public enum Effect: Sendable, Equatable {
     /// Send what waits for the backend (`statusOnly`: only say how much waits; `pull`: also bring
     /// back the moments the server has and this machine lacks).
     case sync(statusOnly: Bool, pull: Bool)
+    /// Ask the AI provider to answer an open question from the moments the local answer listed.
+    case answerWithModel(QuestionRequest)
     /// Read whether the person has Premium (from the cache or a server), then show the command's
     /// view with it (``Shell/entitlementRead(_:for:)``).
     case checkEntitlement(EntitlementCheck)
@@ -102,6 +104,8 @@ public enum ShellEvent: Sendable, Equatable {
     case answer(String, [Moment])
     /// Small talk was answered (never saved).
     case smallTalk(String)
+    /// The AI provider's answer to an open question, after the local one.
+    case modelAnswer(String)
     /// A command ran; `output` is its text.
     /// `crisis`: the command kept crisis language (a note, an edit), so `--json` marks it.
     case command(name: String, output: String, crisis: Bool = false)
