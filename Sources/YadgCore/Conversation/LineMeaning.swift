@@ -82,7 +82,9 @@ extension LineMeaning {
         guard !trimmed.isEmpty else { return .blank }
         if !context.crisisChecked && context.crisis.matches(trimmed) { return .crisis }
         if trimmed.hasPrefix("/") { return .command }
-        if let said = SaidWords(trimmed), let meaning = readWords(said, in: context) { return meaning }
+        if SaidWords.mayBeSaid(trimmed), let said = SaidWords(trimmed), let meaning = readWords(said, in: context) {
+            return meaning
+        }
         let parsed = context.parse(trimmed)
         return parsed.kind == .future ? .plan(parsed) : .moment(parsed)
     }
@@ -115,6 +117,45 @@ struct SaidWords {
     let asks: Bool
     /// `?` or `??` alone.
     let isOnlyQuestionMarks: Bool
+
+    /// Every word a reading other than a moment can start with, lower case. A line whose first
+    /// word is none of them, and that does not end with `?`, is read no further: most moments
+    /// (`took a walk`) cost the stage one look at their first word.
+    static let openers: Set<String> = {
+        var words: Set<String> = [
+            "show", "list", "view", "open", "see", "display", "my", "me", "all", "delete", "remove", "erase", "scratch",
+            "undo", "favorite", "favourite", "fav", "fave", "star", "heart", "mark", "add", "note", "note:", "tag",
+            "that",
+            "it", "that's", "thats", "it's", "its", "i", "i'm", "im", "felt", "feeling", "was", "make", "change",
+            "last",
+        ]
+        words.formUnion(PhrasesSaid.fillers)
+        words.formUnion(MomentQuestion.questionWords)
+        let phrases = [PhrasesSaid.leave, PhrasesSaid.help, PhrasesSaid.undo] + SmallTalk.phrases.values
+        for set in phrases {
+            for phrase in set { words.insert(String(phrase.split(separator: " ").first ?? "")) }
+        }
+        return words
+    }()
+
+    /// The longest of ``openers``, in bytes: a longer first word is no opener.
+    static let longestOpener = openers.map(\.utf8.count).max() ?? 0
+
+    /// Whether the line may be anything but a moment (see ``openers``).
+    static func mayBeSaid(_ line: String) -> Bool {
+        if line.utf8.last == UInt8(ascii: "?") { return true }
+        let firstBytes = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        // Stretched words (`heyyyyy`) may run a little longer than their opener.
+        guard firstBytes.count <= longestOpener + 8 else { return false }
+        var first = String(decoding: firstBytes, as: UTF8.self).lowercased()
+        while let last = first.last, ".!,~".contains(last), first.count > 1 { first.removeLast() }
+        if openers.contains(first) { return true }
+        // A stretched last letter (`heyyy`) is read as the word.
+        while first.count > 1, let last = first.last, last.isLetter, first.dropLast().last == last {
+            first.removeLast()
+        }
+        return openers.contains(first)
+    }
 
     init?(_ line: String) {
         // A moment can be long; what this stage reads is short. Past 120 characters it is a moment.

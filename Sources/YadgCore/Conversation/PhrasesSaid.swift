@@ -20,14 +20,16 @@ enum PhrasesSaid {
         "actually", "oops", "wait", "no", "sorry", "oh", "um", "umm", "hmm", "ah", "please",
     ]
 
+    /// The words that name the last moment: `that`, `it`, `the last one`.
+    static let lastMoment: Set<[String]> = [
+        ["that"], ["it"], ["this"], ["that", "one"], ["this", "one"], ["the", "last", "one"], ["last", "one"],
+        ["the", "last", "moment"], ["my", "last", "moment"], ["the", "last", "entry"], ["that", "moment"],
+        ["the", "last"], ["last"], ["the", "last", "thing"],
+    ]
+
     /// The moment a correction is about: `that`, `it`, `the last one` (the last moment), or a number.
     static func target(_ words: ArraySlice<String>) -> String? {
-        let last: Set<[String]> = [
-            ["that"], ["it"], ["this"], ["that", "one"], ["this", "one"], ["the", "last", "one"], ["last", "one"],
-            ["the", "last", "moment"], ["my", "last", "moment"], ["the", "last", "entry"], ["that", "moment"],
-            ["the", "last"], ["last"], ["the", "last", "thing"],
-        ]
-        if last.contains(Array(words)) { return "last" }
+        if lastMoment.contains(Array(words)) { return "last" }
         var rest = words
         if let first = rest.first, ["moment", "number", "no"].contains(first) { rest = rest.dropFirst() }
         guard rest.count == 1, let word = rest.first else { return nil }
@@ -174,13 +176,14 @@ enum PhrasesSaid {
     }
 
     /// `I felt proud`, `feeling calm`, `it made me feel calm`: right after a moment, its mood.
+    static let moodOpenings = [
+        ["it", "made", "me", "feel"], ["i", "was", "feeling"], ["i", "am", "feeling"], ["i'm", "feeling"],
+        ["im", "feeling"], ["i", "felt"], ["i", "feel"], ["felt"], ["feeling"], ["was", "feeling"],
+    ]
+
     private static func mood(_ words: ArraySlice<String>, moods: MoodVocabulary) -> String? {
         var rest = words
-        for opening in [
-            ["it", "made", "me", "feel"], ["i", "was", "feeling"], ["i", "am", "feeling"], ["i'm", "feeling"],
-            ["im", "feeling"], ["i", "felt"], ["i", "feel"], ["felt"], ["feeling"], ["was", "feeling"],
-        ]
-        where Array(rest.prefix(opening.count)) == opening {
+        for opening in moodOpenings where Array(rest.prefix(opening.count)) == opening {
             rest = rest.dropFirst(opening.count)
             if let very = rest.first, ["so", "really", "very", "pretty", "quite", "super", "a bit"].contains(very) {
                 rest = rest.dropFirst()
@@ -191,17 +194,18 @@ enum PhrasesSaid {
         return nil
     }
 
+    static let whenOpenings = [
+        ["it", "was", "actually"], ["that", "was", "actually"], ["it", "was"], ["that", "was"], ["it", "happened"],
+        ["that", "happened"], ["that's"], ["make", "that"], ["change", "it", "to"], ["change", "that", "to"],
+    ]
+
     /// `actually it was yesterday`, `that was 2 hours ago`, `make that 3 hours ago`,
     /// `oops, last night`: the rest must be a time and nothing else.
     private static func when(
         _ said: SaidWords, words: ArraySlice<String>, skipped: Int, parse: (String) -> ParsedMoment
     ) -> LineMeaning? {
-        let openings = [
-            ["it", "was", "actually"], ["that", "was", "actually"], ["it", "was"], ["that", "was"], ["it", "happened"],
-            ["that", "happened"], ["that's"], ["make", "that"], ["change", "it", "to"], ["change", "that", "to"],
-        ]
         var used = skipped
-        if let opening = openings.first(where: { Array(words.prefix($0.count)) == $0 }) {
+        if let opening = whenOpenings.first(where: { Array(words.prefix($0.count)) == $0 }) {
             used += opening.count
         } else if skipped == 0 {
             return nil
