@@ -73,11 +73,13 @@ final class PraiseCoordinator: Sendable {
             let outcome: PraiseOutcome
             do {
                 let raw = try await provider.praise(for: request)
-                if let text = PraiseReplyValidator.accept(raw) {
+                // The person's own words may be said back (`finally`, `doctor`).
+                switch PraiseReplyValidator.judge(raw, moment: moment.text) {
+                case .success(let text):
                     try? store.setAIPraise(text, for: moment.id)
                     outcome = .praise(text)
-                } else {
-                    outcome = .failed(.invalidReply)
+                case .failure(let refusal):
+                    outcome = .refused(refusal)
                 }
             } catch let error as PraiseProviderError {
                 outcome = .failed(error)
@@ -133,6 +135,12 @@ final class PraiseCoordinator: Sendable {
         case .failed(let error):
             return JSONText.object([
                 ("event", JSONText.quote("praise_failed")), ("id", id), ("reason", JSONText.quote(error.reason)),
+            ])
+        case .refused(let refusal):
+            // Why the reply was not shown: `advice`, `judgement`, `echo`…
+            return JSONText.object([
+                ("event", JSONText.quote("praise_failed")), ("id", id), ("reason", JSONText.quote("refused")),
+                ("category", JSONText.quote(refusal.rawValue)),
             ])
         }
     }

@@ -166,7 +166,9 @@ public struct BackendClient: Sendable {
         var moment = Moment(
             id: id, serverId: row["id"]?.string, text: text, submittedAt: submitted, happenedAt: happened,
             tz: row["tz"]?.string.flatMap { Zone(identifier: $0)?.identifier } ?? "UTC", offlinePraise: "",
-            aiPraise: (row["praise"] ?? row["aiPraise"])?.string.flatMap { PraiseReplyValidator.accept($0) },
+            aiPraise: (row["praise"] ?? row["aiPraise"])?.string.flatMap {
+                PraiseReplyValidator.accept($0, moment: text)
+            },
             action: row["action"]?.string ?? "other",
             tags: row["tags"]?.array?.compactMap(\.string) ?? [],
             isFavorite: row["isFavorite"]?.bool ?? false, isSynced: true,

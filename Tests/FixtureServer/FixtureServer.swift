@@ -23,7 +23,7 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     public let port: Int
-    public static let praise = "You took a walk and gave yourself some air. That counts."
+    public static let praise = "You did that for yourself, and it counts. Nice work."
     private let listener: Int32
     private let lock = NSLock()
     private var recorded: [Recorded] = []

@@ -33,6 +33,19 @@ struct AIPraiseEndToEndTests {
         #expect(YadgProcess.query("SELECT ai_praise FROM moments", home: home) == [[FixtureServer.praise]])
     }
 
+    @Test("A refused reply says why in --json, and in text the offline praise simply stays, with no note")
+    func refusedReplies() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let json = try YadgProcess.run(["--json"], stdin: "did the dishes\n", home: home, env: Self.ai("question"))
+        #expect(
+            json.stdout.split(separator: "\n").last?.hasSuffix(#","reason":"refused","category":"question"}"#) == true)
+        let text = try YadgProcess.run(stdin: "did the dishes\n", home: home, env: Self.ai("question"))
+        #expect(text.status == 0 && text.stdout.hasPrefix("Moment logged  #2\n"))
+        #expect(!text.stdout.contains("Couldn't fetch") && !text.stdout.contains("✨"))
+        #expect(YadgProcess.query("SELECT count(*) FROM moments WHERE ai_praise IS NOT NULL", home: home) == [["0"]])
+    }
+
     @Test func jsonEvents() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }

@@ -33,6 +33,9 @@ public enum MomentCard {
 public enum PraiseOutcome: Sendable, Equatable {
     case praise(String)
     case failed(PraiseProviderError)
+    /// A reply came, and the never-shown rules refused it (``ReplyJudgement``): nothing failed
+    /// that the person needs to know, so the offline praise simply stays.
+    case refused(ReplyJudgement.Refusal)
 }
 
 extension MomentCard {
@@ -47,7 +50,7 @@ extension MomentCard {
         switch outcome {
         case .praise(let text):
             return [StyledLine("  ✨ " + label + text, .secondary)]
-        case .failed(.cancelled):
+        case .failed(.cancelled), .refused:
             return []
         case .failed:
             return [StyledLine("  " + label + copy[CardCopy.self].aiPraiseFailed, .dim)]

@@ -1,0 +1,278 @@
+/// Whether a model's reply may be shown, and if not why (<doc:PraiseFromAModel>). It refuses what
+/// harms, pressures, advises or misinforms, and never what only differs in style: a reply without
+/// "you", with an emoji, or with a big word used kindly (`huge`, `amazing`) is shown. Each rule
+/// reads the reply sentence by sentence, by the shape of what is said (an imperative opening, a
+/// verdict about pace or amount, a comparison frame), so a new phrasing of advice is caught and a
+/// new phrasing of warmth passes. Words the person wrote are theirs: a rule phrase whose words all
+/// stand in the moment (`finally`, `doctor`, `again`) refuses nothing.
+public enum ReplyJudgement {
+    /// Why a reply is not shown: the `category` of `praise_failed` in `--json`.
+    public enum Refusal: String, Error, Sendable, Equatable, CaseIterable {
+        case empty, tooLong = "too_long", question, link, echo, chatter, degenerate, crisis, advice, medical,
+            judgement, comparison, pressure, misread, meaningless
+    }
+
+    /// The words a rule reads: lower case, apostrophes dropped (`don't` → `dont`).
+    static func words(_ text: String) -> [String] { ReplyRules.words(text) }
+
+    /// The first rule the reply breaks, or nil. `moment`: the person's own words (empty for a
+    /// summary or an answer, whose words are many).
+    static func refusal(sentences: [String], moment: String, crisis: CrisisCheck?) -> Refusal? {
+        let momentWords = Set(words(moment))
+        let all = sentences.joined(separator: " ")
+        let allWords = words(all)
+        if let crisis, crisis.matches(all) { return .crisis }
+        if let broken = degenerate(sentences, allWords, momentWords: momentWords, moment: moment) { return broken }
+        for sentence in sentences {
+            let sentenceWords = words(sentence)
+            if let rule = phrases.first(where: { $0.breaks(sentenceWords, momentWords) }) { return rule.refusal }
+            if isImperative(sentenceWords, momentWords) { return .advice }
+            if talksAboutItself(sentenceWords) { return .chatter }
+            // `500 words today, 1000 tomorrow`: more, next time.
+            if let index = sentenceWords.firstIndex(of: "tomorrow"), index > 0,
+                sentenceWords[index - 1].first?.isNumber == true
+            {
+                return .pressure
+            }
+        }
+        if !moment.isEmpty, misreads(allWords, momentWords) { return .misread }
+        if !moment.isEmpty, meansNothing(allWords, momentWords) { return .meaningless }
+        return nil
+    }
+
+    // MARK: Phrases
+
+    /// A phrase of the never-shown kinds; `*` ends a word's beginning (`medicat*`).
+    struct Phrase {
+        let words: [String]
+        let refusal: Refusal
+
+        /// True when the phrase stands in the sentence and is not all the person's own words.
+        func breaks(_ sentence: [String], _ moment: Set<String>) -> Bool {
+            guard sentence.count >= words.count else { return false }
+            for start in 0...(sentence.count - words.count) {
+                let run = sentence[start..<(start + words.count)]
+                let matched = zip(words, run).allSatisfy { key, word in
+                    key.hasSuffix("*") ? word.hasPrefix(key.dropLast()) : word == key
+                }
+                if matched && !run.allSatisfy(moment.contains) { return true }
+            }
+            return false
+        }
+    }
+
+    static let phrases: [Phrase] = {
+        let table: [(Refusal, [String])] = [
+            (
+                .advice,
+                [
+                    "you should", "you must", "you need to", "you have to", "you ought", "shouldve", "try to",
+                    "make sure", "be sure to", "next time", "from now on", "if you want to", "dont forget",
+                    "remember to", "aim for", "stick to", "i recommend", "i suggest", "we recommend", "why not",
+                    "how about", "instead of", "you might want", "you could", "consider", "be careful",
+                    "professional help", "consult", "while youre at it", "set up", "it is important", "its important",
+                    "keep in mind", "its healthier", "for his health", "for your health", "importance of",
+                    "reminder of", "a great example of how", "a good example of how",
+                ]
+            ),
+            (
+                .medical,
+                [
+                    "medicat*", "dose", "doses", "dosage*", "prescri*", "diagnos*", "symptom*", "treatment*", "mg",
+                    "iu",
+                    "cortisol", "blood pressure", "inflammation", "microbiome", "risk of", "disease*", "diabetes",
+                    "works best", "daily amount", "lowers your", "reduces your", "boosts your", "side effect*",
+                    "antidepressant*", "therap*", "doctor*", "pill", "pills", "vitamin*",
+                ]
+            ),
+            (
+                .judgement,
+                [
+                    "long enough", "about time", "its a start", "bare minimum", "not bad", "for once",
+                    "better than nothing",
+                    "at least", "hardly", "overdue", "better late", "what a surprise", "not a big", "no big deal",
+                    "just another", "not enough", "too little", "barely", "lazy", "failed", "failure", "but okay",
+                    "but fine", "i guess", "could have", "couldve", "should have", "short run", "only a", "merely",
+                    "disappoint*", "you only", "finally", "you cant", "you cannot", "you couldnt",
+                ]
+            ),
+            (
+                .comparison,
+                [
+                    "than most", "than others", "than other", "than the average", "average person", "than your",
+                    "than last", "than yesterday", "than before", "than usual", "than you did", "than anyone",
+                    "than everyone", "like yesterday", "most people", "everyone else", "other people", "compared to",
+                    "compared with", "unlike most", "unlike others", "better than", "worse than", "more productive",
+                    "others",
+                ]
+            ),
+            (
+                .pressure,
+                [
+                    "tomorrow lets", "lets double", "double it", "now youre going to", "youre going to", "now tackle",
+                    "now do", "theres still", "still waiting", "more to go", "still long", "keep it up", "keep going",
+                    "keep this", "streak", "dont break", "do it again", "again tomorrow", "every day this week",
+                    "the day after", "by spring", "keep pushing", "stay consistent", "every single day",
+                    "no excuses", "do more", "more often",
+                ]
+            ),
+            (
+                .chatter,
+                [
+                    "as an ai", "language model", "let me know", "happy to help", "here to help", "i can help",
+                    "feel free", "if you need", "im sorry", "i am sorry", "i cannot", "i cant", "here is a", "heres a",
+                    "sure heres", "me too", "im looking", "i am looking", "youre the one who", "we can", "we all",
+                    "for me", "to me", "with me",
+                ]
+            ),
+            (.echo, ["note of praise", "a person did", "the person", "this person", "the user"]),
+            // Crisis words said to the person (the crisis check reads the first person).
+            (
+                .crisis,
+                [
+                    "hurting yourself", "hurt yourself", "harm yourself", "kill yourself", "end your life",
+                    "want to die",
+                    "end it all", "suicid*", "self harm",
+                ]
+            ),
+        ]
+        return table.flatMap { refusal, list in
+            list.map { Phrase(words: $0.split(separator: " ").map(String.init), refusal: refusal) }
+        }
+    }()
+
+    // MARK: Imperatives
+
+    /// Verbs that, opening a sentence, tell the person what to do (`Practice…`, `Make…`, `Don't…`).
+    static let instructingVerbs: Set<String> = [
+        "practice", "practise", "make", "try", "remember", "dont", "do", "keep", "stick", "set", "aim", "go", "cook",
+        "walk", "clean", "tackle", "start", "stop", "avoid", "eat", "drink", "get", "stay", "use", "check", "track",
+        "plan", "schedule", "focus", "push", "consider", "never", "always", "be", "skip", "limit", "add", "cut",
+        "sleep", "exercise", "study", "read", "write", "call", "text", "ask", "tell", "put", "turn", "wake", "run",
+    ]
+
+    /// Imperatives that are praise, not instructions: `Look at that`, `Enjoy the story`, `Take a bow`.
+    static let praisingOpenings: [[String]] = [
+        ["look", "at"], ["enjoy"], ["take", "a", "bow"], ["give", "yourself"], ["be", "proud"], ["celebrate"],
+        ["savor"], ["savour"], ["rest", "easy"], ["bask"], ["treat", "yourself"], ["keep", "that", "smile"],
+        ["well", "done"], ["go", "you"], ["way", "to", "go"], ["take", "pride"], ["breathe", "easy"],
+    ]
+
+    /// What follows an instructing verb when it gives an instruction: `Make your bed`, `Clean it
+    /// weekly`, `Practice every day` (and not `Clean dishes, calm kitchen`).
+    static let instructedObjects: Set<String> = [
+        "your", "yourself", "the", "a", "an", "it", "up", "more", "less", "every", "out", "to", "that", "this", "them",
+        "him", "her", "some", "at", "for", "on", "not", "away", "with", "twice", "daily", "sure", "careful",
+        "consistent", "from", "in", "off", "back", "one",
+    ]
+
+    /// Self-talk: a sentence about the model itself, in the first person, that says nothing to the
+    /// person (`I made tea too`); `I'm proud of you` speaks to them, and `a win in my book` is an idiom.
+    static func talksAboutItself(_ sentence: [String]) -> Bool {
+        let firstPerson: Set<String> = ["i", "im", "ive", "id", "ill", "me", "my", "mine", "myself", "our", "we"]
+        guard sentence.contains(where: firstPerson.contains) else { return false }
+        if sentence.contains(where: ReplyRules.addressed.contains) { return false }
+        let idioms: [[String]] = [["in", "my", "book"], ["if", "you", "ask", "me"]]
+        let withoutIdioms = idioms.reduce(sentence.joined(separator: " ")) {
+            $0.replacing($1.joined(separator: " "), with: "")
+        }
+        return withoutIdioms.split(separator: " ").contains { firstPerson.contains(String($0)) }
+    }
+
+    /// A sentence that opens with an instructing verb (after `now`, `so`, `just`, `and`), unless
+    /// it opens as praise, or the verb is the person's own (a moment `cooked dinner` and a reply
+    /// `Cooked with care.`).
+    static func isImperative(_ sentence: [String], _ moment: Set<String>) -> Bool {
+        var rest = sentence[...]
+        while let first = rest.first, ["now", "so", "just", "and", "then", "please"].contains(first) {
+            rest = rest.dropFirst()
+        }
+        guard let verb = rest.first, instructingVerbs.contains(verb) else { return false }
+        if praisingOpenings.contains(where: { Array(rest.prefix($0.count)) == $0 }) { return false }
+        // `Be` is an instruction only as `be careful`, `be sure`, `be more…`; other uses are rare in praise.
+        if verb == "be" {
+            return rest.dropFirst().first.map { ["careful", "sure", "more", "less"].contains($0) } ?? false
+        }
+        guard !moment.contains(verb) else { return false }
+        // `Don't…` and `Never…` instruct whatever follows; other verbs when an object or a manner does.
+        guard let next = rest.dropFirst().first else { return false }
+        return ["dont", "never", "always"].contains(verb) || instructedObjects.contains(next)
+    }
+
+    // MARK: Degenerate, misread, meaningless
+
+    /// A sentence said again, a run of three words said three times, a word four times in a row,
+    /// the moment copied bare, or a reply cut off after `Sure! Here's`.
+    static func degenerate(_ sentences: [String], _ words: [String], momentWords: Set<String>, moment: String)
+        -> Refusal?
+    {
+        let normalized = sentences.map { Self.words($0) }
+        if Set(normalized).count < normalized.count { return .degenerate }
+        var runs: [ArraySlice<String>: Int] = [:]
+        if words.count >= 6 {
+            for start in 0...(words.count - 3) { runs[words[start..<(start + 3)], default: 0] += 1 }
+        }
+        if runs.values.contains(where: { $0 >= 2 }) && words.count < 14 || runs.values.contains(where: { $0 >= 3 }) {
+            return .degenerate
+        }
+        var streak = 1
+        for (a, b) in zip(words, words.dropFirst()) {
+            streak = a == b ? streak + 1 : 1
+            if streak >= 4 { return .degenerate }
+        }
+        if !moment.isEmpty && words == Self.words(moment) { return .echo }
+        // Cut off after its opening: `Sure! Here's`, `Here is`.
+        if words.last == "heres" || words.suffix(2) == ["here", "is"] || words.suffix(2) == ["here", "are"] {
+            return .chatter
+        }
+        return nil
+    }
+
+    /// Words that name a kind of thing done; a reply that names some the moment does not, and
+    /// none of the moment's own, is about someone else's day.
+    static let activityWords: Set<String> = [
+        "walk", "walked", "run", "ran", "swim", "swam", "cake", "baked", "bake", "boss", "raise", "dishes", "laundry",
+        "kitchen", "garden", "dinner", "lunch", "breakfast", "email", "called", "nap", "gym", "yoga", "bike",
+        "dog", "cat", "plants", "coffee", "shower", "bath", "project", "bug", "presentation", "homework", "exam", "mom",
+        "dad", "bread", "puzzle", "poem", "boss",
+    ]
+
+    /// A reply that names what the moment does not (`a walk` for `got out of bed`), and shares
+    /// nothing of it or leaves out what it names (`your boss` for `called mom`).
+    static func misreads(_ words: [String], _ moment: Set<String>) -> Bool {
+        let stems = Set(moment.map { MomentQuestion.stem($0) })
+        let replyStems = Set(words.map { MomentQuestion.stem($0) })
+        let foreign = Set(words).intersection(activityWords).filter {
+            !moment.contains($0) && !stems.contains(MomentQuestion.stem($0))
+        }
+        guard !foreign.isEmpty else { return false }
+        let shared = words.contains { $0.count > 3 && stems.contains(MomentQuestion.stem($0)) }
+        let leftOut = moment.intersection(activityWords).contains { !replyStems.contains(MomentQuestion.stem($0)) }
+        return !shared || leftOut
+    }
+
+    /// Warm words: a reply needs one of them, or a word of the moment, to be about anything.
+    static let warmWords: Set<String> = [
+        "well", "good", "great", "nice", "lovely", "kind", "kindness", "proud", "care", "caring", "win", "counts",
+        "brave", "courage", "strength", "strong", "wise", "fresh", "calm", "calmer", "happy", "gift", "grateful",
+        "thanks", "thank", "beautiful", "bright", "warm", "sweet", "yours", "earned", "progress", "effort",
+        "matters", "better", "lighter", "clear", "clearer", "peace", "joy", "fun", "milestone", "achievement",
+        "patience", "persistence", "miracle", "welcome", "bravo", "lovely", "wonderful", "amazing", "huge", "nicely",
+        "conquered", "tamed", "activated", "absorbed", "reset", "difference", "step", "something", "spent", "wisdom",
+        "heard", "awesome", "incredible", "remember", "comfort", "adventure", "save", "job",
+    ]
+
+    static func meansNothing(_ words: [String], _ moment: Set<String>) -> Bool {
+        // A tautology (`water is water`, `you are you`) says nothing however warm it sounds.
+        for (index, word) in words.enumerated()
+        where ["is", "are"].contains(word) && index > 0 && index + 1 < words.count {
+            if words[index - 1] == words[index + 1] { return true }
+        }
+        let stems = Set(moment.map { MomentQuestion.stem($0) })
+        let aboutTheMoment = words.contains {
+            moment.contains($0) || ($0.count > 3 && stems.contains(MomentQuestion.stem($0)))
+        }
+        let warm = words.contains { warmWords.contains($0) || warmWords.contains(MomentQuestion.stem($0)) }
+        return !aboutTheMoment && !warm
+    }
+}

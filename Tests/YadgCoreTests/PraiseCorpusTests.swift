@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import YadgTestSupport
+
+@testable import YadgCore
+
+/// The praise replies corpus (`Fixtures/praise-replies.jsonl`): replies a model might write, each
+/// with its moment and whether it may be shown (<doc:PraiseFromAModel>). At least 95 % of the good
+/// ones are shown and every bad one is refused. `praise-replies-held-aside.jsonl` was written with
+/// it and kept out of sight while the rules were tuned; it must not be tuned to.
+struct PraiseCorpusTests {
+    struct Reply: Sendable, CustomTestStringConvertible {
+        let moment: String
+        let reply: String
+        let shown: Bool
+        let category: String
+        var testDescription: String { "\(category): \(reply)" }
+    }
+
+    static func load(_ name: String) -> [Reply] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/" + name)
+        return try! String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { row in
+            let object = try! JSONSerialization.jsonObject(with: Data(row.utf8)) as! [String: Any]
+            return Reply(
+                moment: object["moment"] as! String, reply: object["reply"] as! String,
+                shown: object["verdict"] as! String == "show", category: object["category"] as! String)
+        }
+    }
+
+    static let corpus = load("praise-replies.jsonl")
+    static let heldAside = load("praise-replies-held-aside.jsonl")
+
+    static func isShown(_ reply: Reply) -> Bool {
+        PraiseReplyValidator.accept(reply.reply, moment: reply.moment) != nil
+    }
+
+    @Test("The corpus: 200 replies or more, good and bad")
+    func shape() {
+        let all = Self.corpus + Self.heldAside
+        #expect(all.count >= 200)
+        #expect(all.filter(\.shown).count >= 100 && all.filter { !$0.shown }.count >= 90)
+    }
+
+    @Test("At least 95 % of the good replies are shown, and every bad one is refused")
+    func corpusVerdicts() {
+        Self.check(Self.corpus)
+    }
+
+    @Test("The held-aside part, the same way")
+    func heldAsideVerdicts() {
+        Self.check(Self.heldAside)
+    }
+
+    static func check(_ replies: [Reply], sourceLocation: SourceLocation = #_sourceLocation) {
+        let good = replies.filter(\.shown)
+        let refusedGood = good.filter { !isShown($0) }
+        #expect(
+            Double(good.count - refusedGood.count) >= 0.95 * Double(good.count),
+            "good refused: \(refusedGood.map(\.reply))", sourceLocation: sourceLocation)
+        for bad in replies where !bad.shown {
+            #expect(!isShown(bad), "shown: \(bad.category): \(bad.reply)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("Words the person wrote are theirs: a rule word in the moment refuses nothing")
+    func personsOwnWords() {
+        let reply = "You finally went to the doctor about your knee, and that's care."
+        #expect(PraiseReplyValidator.accept(reply, moment: "finally went to the doctor about my knee") == reply)
+        #expect(PraiseReplyValidator.judge(reply, moment: "went for a walk") == .failure(.medical))
+        let walk = "You finally went for that walk."
+        #expect(PraiseReplyValidator.accept(walk, moment: "finally went for a walk") == walk)
+        #expect(PraiseReplyValidator.judge(walk, moment: "went for a walk") == .failure(.judgement))
+    }
+
+    @Test("The backend's own praise is shown: it passes the never-shown rules, and style is not one")
+    func backendPraise() {
+        let praise = "What a lovely thing to do, and a kind start to the day."
+        #expect(PraiseReplyValidator.accept(praise, moment: "made breakfast for my partner") == praise)
+        #expect(PraiseReplyValidator.accept("Nice move, champ.", moment: "cleaned the gutters") == "Nice move, champ.")
+    }
+
+    @Test("Each refusal names its category")
+    func categories() {
+        let cases: [(String, String, ReplyJudgement.Refusal)] = [
+            ("Practice every day if you want to get good.", "practiced piano", .advice),
+            ("Took you long enough!", "cleaned the kitchen", .judgement),
+            ("Be careful, saying no can hurt your career.", "said no to a project", .advice),
+            ("Make your bed every single day, no excuses.", "made my bed", .pressure),
+            ("That's more than most people manage.", "went to the gym", .comparison),
+            ("As an AI, I can't run, but I'm proud of you.", "went for a run", .chatter),
+            ("You ran a 5k and you ran a 5k", "ran a 5k", .degenerate),
+            ("You baked a lovely cake today.", "ran a 5k", .misread),
+        ]
+        for (reply, moment, refusal) in cases {
+            #expect(PraiseReplyValidator.judge(reply, moment: moment) == .failure(refusal), "\(reply)")
+        }
+    }
+}
