@@ -130,11 +130,13 @@ extension App {
     {
         let provider = settings.backendURL == nil ? self.provider : nil
         let copy = self.copy
+        let verdictSink: (@Sendable (String) -> Void)? =
+            showsAIVerdicts ? { @Sendable line in outbox.post(fitted([StyledLine(line, .dim)])) } : nil
         let coordinator = provider.map { provider in
             PraiseCoordinator(
                 provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock,
                 words: TimeWords(copy),
-                inFlight: settings.requestsInFlight
+                inFlight: settings.requestsInFlight, debug: verdictSink
             ) { moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
                 defer { outbox.endWaiting() }

@@ -68,6 +68,9 @@ public struct App {
     /// Who answers open questions about one's moments: the provider, never the backend.
     var answerWriter: (any QuestionAnswerWriter)? { settings.backendURL == nil ? provider : nil }
 
+    /// `YADG_AI_DEBUG=1`: every raw reply from the AI provider is shown with its verdict.
+    var showsAIVerdicts: Bool { environment.variables["YADG_AI_DEBUG"] == "1" }
+
     /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
     var praiseWait: Double { settings.timeout + 1 }
 
@@ -76,9 +79,11 @@ public struct App {
     func printingCoordinator(labelsEveryLine: Bool = false) -> PraiseCoordinator? {
         guard let provider = praiseProvider else { return nil }
         let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
+        let verdictSink: (@Sendable (String) -> Void)? =
+            showsAIVerdicts ? { @Sendable line in output.err(line + "\n") } : nil
         return PraiseCoordinator(
             provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock, words: TimeWords(copy),
-            inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine
+            inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine, debug: verdictSink
         ) { moment, outcome, labelled in
             if json {
                 output.out(PraiseCoordinator.json(moment, outcome) + "\n")

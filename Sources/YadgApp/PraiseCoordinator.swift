@@ -26,6 +26,8 @@ final class PraiseCoordinator: Sendable {
     let deliver: @Sendable (Moment, PraiseOutcome, Bool) -> Void
     /// Pipes label every line: a late praise is never mistaken for another moment's.
     let alwaysLabelled: Bool
+    /// `YADG_AI_DEBUG=1`: each raw reply and its verdict, for a person setting up a model.
+    let debug: (@Sendable (String) -> Void)?
     private let group = DispatchGroup()
     /// The latest moment asked about, the moments whose line is still to come, free slots, and
     /// the requests waiting for one.
@@ -34,7 +36,7 @@ final class PraiseCoordinator: Sendable {
     init(
         provider: any PraiseProvider, store: any MomentHistory, zone: Lazy<Zone>, clock: any WallClock,
         words: TimeWords,
-        inFlight: Int = 3, alwaysLabelled: Bool = false,
+        inFlight: Int = 3, alwaysLabelled: Bool = false, debug: (@Sendable (String) -> Void)? = nil,
         deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
     ) {
         self.provider = provider
@@ -43,6 +45,7 @@ final class PraiseCoordinator: Sendable {
         self.clock = clock
         self.words = words
         self.alwaysLabelled = alwaysLabelled
+        self.debug = debug
         self.deliver = deliver
         progress = Mutex((nil, [], max(1, inFlight), []))
     }
@@ -74,7 +77,9 @@ final class PraiseCoordinator: Sendable {
             do {
                 let raw = try await provider.praise(for: request)
                 // The person's own words may be said back (`finally`, `doctor`).
-                switch PraiseReplyValidator.judge(raw, moment: moment.text) {
+                let verdict = PraiseReplyValidator.judge(raw, moment: moment.text)
+                debug?(Self.debugLine(moment: moment.text, raw: raw, verdict))
+                switch verdict {
                 case .success(let text):
                     try? store.setAIPraise(text, for: moment.id)
                     outcome = .praise(text)
@@ -127,6 +132,19 @@ final class PraiseCoordinator: Sendable {
     }
 
     /// `--json` events: praise, or praise_failed with a reason.
+    /// `ai: "took a walk" → "You took…" → shown` (or `refused: advice`), sanitised, on one line.
+    static func debugLine(moment: String, raw: String, _ verdict: Result<String, ReplyJudgement.Refusal>) -> String {
+        func quoted(_ text: String) -> String {
+            "\"" + TerminalSanitizer.clean(text).replacing("\n", with: " ⏎ ").prefix(300) + "\""
+        }
+        let said: String
+        switch verdict {
+        case .success: said = "shown"
+        case .failure(let refusal): said = "refused: " + refusal.rawValue
+        }
+        return "yadg ai: " + quoted(moment) + " → " + quoted(raw) + " → " + said
+    }
+
     static func json(_ moment: Moment, _ outcome: PraiseOutcome) -> String {
         let id = JSONText.quote(moment.id.uuidString.lowercased())
         switch outcome {

@@ -46,6 +46,21 @@ struct AIPraiseEndToEndTests {
         #expect(YadgProcess.query("SELECT count(*) FROM moments WHERE ai_praise IS NOT NULL", home: home) == [["0"]])
     }
 
+    @Test("YADG_AI_DEBUG=1 shows each raw reply and its verdict on stderr, and never the key")
+    func debugVerdicts() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        var env = Self.ai("question")
+        env["YADG_AI_DEBUG"] = "1"
+        let refused = try YadgProcess.run(stdin: "did the dishes\n", home: home, env: env)
+        #expect(refused.stderr == "yadg ai: \"did the dishes\" → \"Did that feel good?\" → refused: question\n")
+        env = Self.ai("ok")
+        env["YADG_AI_DEBUG"] = "1"
+        let shown = try YadgProcess.run(stdin: "did the dishes\n", home: home, env: env)
+        #expect(shown.stderr == "yadg ai: \"did the dishes\" → \"\(FixtureServer.praise)\" → shown\n")
+        #expect(!(refused.stderr + shown.stderr).contains("sk-"))
+    }
+
     @Test func jsonEvents() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
