@@ -91,9 +91,10 @@ extension App {
                     guard let writer = summaryWriter else { continue }
                     let store = self.store
                     let limited = planLimitNotice { outbox.post($0) }
+                    let inFlight = settings.requestsInFlight
                     Task.detached {
                         await LookBackIO.writeSummaries(
-                            days, writer: writer, store: store, words: TimeWords(copy),
+                            days, writer: writer, store: store, words: TimeWords(copy), inFlight: inFlight,
                             arrived: { day, text in
                                 let line = Copy.fill(
                                     copy[JourneyCopy.self].summaryArrived,

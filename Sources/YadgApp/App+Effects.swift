@@ -31,7 +31,7 @@ extension App {
             case .writeSummaries(let days, let page) where waitForSummaries:
                 guard let writer = summaryWriter else { continue }
                 LookBackIO.writeSummariesAndWait(
-                    days, writer: writer, store: store, words: TimeWords(copy),
+                    days, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
                     planLimited: planLimitNotice { [output] in output.out($0) })
                 shown = shell.journey(page: page)
             case .checkEntitlement(let check):

@@ -1,4 +1,6 @@
+import YadgAI
 import YadgCore
+import YadgTerminal
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -42,9 +44,17 @@ extension App {
             // The Journey shows what is cached (or the offline line) at once; AI summaries for the
             // stale days are written for next time, within a short bound.
             if case .writeSummaries(let days, _) = effect, let writer = summaryWriter {
+                // Only one round is asked for: what the short wait can take. The rest wait for the
+                // next Journey, and the person is told so.
+                let asked = Array(days.prefix(settings.requestsInFlight))
                 LookBackIO.writeSummariesAndWait(
-                    days, writer: writer, store: store, words: TimeWords(copy), seconds: Self.oneShotSummaryWait,
-                    planLimited: planLimitNotice { [output] in output.out($0) })
+                    asked, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
+                    seconds: Self.oneShotSummaryWait, planLimited: planLimitNotice { [output] in output.out($0) })
+                if days.count > asked.count, !json {
+                    let later = Copy.fill(
+                        copy[JourneyCopy.self].summariesLater, ["count": String(days.count - asked.count)])
+                    output.out(style.render(StyledLine(later, .dim)) + "\n")
+                }
             }
         }
         let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }

@@ -97,16 +97,23 @@ enum LookBackIO {
         (error as? ImportProblem)?.message(copy) ?? "\(error)"
     }
 
-    /// Asks the provider for the summaries of stale days, in parallel, and caches the accepted
+    /// Asks the provider for the summaries of stale days, at most `inFlight` at a time (the same
+    /// bound as praise: a model on this machine answers one at a time), and caches the accepted
     /// ones. Calls `arrived` for each as it comes. Returns when all are done or failed.
     static func writeSummaries(
         _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in },
+        inFlight: Int = 1, arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in },
         planLimited: @escaping @Sendable () -> Void = {}
     ) async {
         await withTaskGroup(of: Void.self) { group in
+            var running = 0
             for day in days {
                 guard let request = DaySummaryRequest(day, words: words) else { continue }
+                if running >= max(1, inFlight) {
+                    await group.next()
+                    running -= 1
+                }
+                running += 1
                 group.addTask {
                     let raw: String
                     do {
@@ -129,10 +136,11 @@ enum LookBackIO {
     /// `seconds`, then leave what is still on its way for next time).
     static func writeSummariesAndWait(
         _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        seconds: Double? = nil, planLimited: @escaping @Sendable () -> Void = {}
+        inFlight: Int = 1, seconds: Double? = nil, planLimited: @escaping @Sendable () -> Void = {}
     ) {
         _ = waitFor(seconds: seconds) {
-            await writeSummaries(days, writer: writer, store: store, words: words, planLimited: planLimited)
+            await writeSummaries(
+                days, writer: writer, store: store, words: words, inFlight: inFlight, planLimited: planLimited)
         }
     }
 }

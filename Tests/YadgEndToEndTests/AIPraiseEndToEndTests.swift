@@ -61,6 +61,22 @@ struct AIPraiseEndToEndTests {
         #expect(!(refused.stderr + shown.stderr).contains("sk-"))
     }
 
+    @Test("A one-shot yadg journey asks only for what it will wait for, and says how many days wait")
+    func oneShotJourneyAsksOneRound() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let lines = (1...6).map { "watered the plants \($0) days ago" }.joined(separator: "\n") + "\n"
+        _ = try YadgProcess.run(["--no-ai"], stdin: lines, home: home)
+        let start = Self.server.requests.count
+        let journey = try YadgProcess.run(["journey"], home: home, env: Self.ai("ok"))
+        #expect(journey.status == 0)
+        let asked = Self.server.requests.dropFirst(start).filter { $0.body.contains("<moments>") }
+        #expect(asked.count == 1, "a model on this machine: one at a time, one round")
+        #expect(
+            journey.stdout.hasSuffix(
+                "Summaries for 5 more days are written a few at a time; the next yadg journey shows more.\n"))
+    }
+
     @Test func jsonEvents() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }

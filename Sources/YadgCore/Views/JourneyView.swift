@@ -93,6 +93,8 @@ public struct JourneyCopy: CopySection {
     public let heavyDay: String
     public let heavyDayHelp: String
     public let summaryArrived: String
+    /// A one-shot Journey asked for a round of summaries only: how many days wait for the next.
+    public let summariesLater: String
     public let summarySeveral: String
     public let actions: [String: String]
     public let summaryLine: String
@@ -115,6 +117,7 @@ public struct JourneyCopy: CopySection {
         heavyDay = try words.text("heavyDay")
         heavyDayHelp = try words.text("heavyDayHelp")
         summaryArrived = try words.text("summaryArrived")
+        summariesLater = try words.text("summariesLater")
         summarySeveral = try words.text("summarySeveral")
         actions = try words.table("actions")
         summaryLine = try words.text("summaryLine")
