@@ -77,11 +77,17 @@ struct LookBackEndToEndTests {
         let before = Self.server.requests.count
         let first = try YadgProcess.run(["journey"], home: home, env: ai)
         #expect(!first.stdout.contains(FixtureServer.praise) && first.stdout.contains("Summary: \"One small step"))
-        #expect(Self.server.requests.count == before + 3, "one summary request per stale day")
-        let sent = try #require(Self.server.requests.last)
+        // A model on this machine answers one at a time: one round a run, newest day first, and
+        // the rest wait for the next Journey.
+        #expect(Self.server.requests.count == before + 1)
+        #expect(Self.server.requests.last?.body.contains("Day: Thursday, Nov 19") == true)
         #expect(
-            sent.body.contains("Day: Monday, Nov 16") || sent.body.contains("Day: Wednesday, Nov 18")
-                || sent.body.contains("Day: Thursday, Nov 19"))
+            first.stdout.hasSuffix(
+                "Summaries for 2 more days are written a few at a time; the next yadg journey shows more.\n"))
+        _ = try YadgProcess.run(["journey"], home: home, env: ai)
+        _ = try YadgProcess.run(["journey"], home: home, env: ai)
+        #expect(Self.server.requests.count == before + 3, "one summary request per stale day, over three runs")
+        #expect(Self.server.requests.last?.body.contains("Day: Monday, Nov 16") == true)
         let count = Self.server.requests.count
         var failing = ai
         failing["YADG_AI_BASE_URL"] = Self.server.url("status-500") + "/v1"
