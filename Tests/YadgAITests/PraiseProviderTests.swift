@@ -73,7 +73,12 @@ struct PraiseProviderTests {
         let tuned = prompts(
             local: true, overrides: ["temperature": "0.5", "local_temperature": "0.2", "summary_max_tokens": "60"])
         #expect(tuned.praiseGeneration.temperature == 0.2 && tuned.summaryGeneration.maxTokens == 60)
-        #expect(hosted.praiseExamples.pairs.count == 3 && hosted.summaryExamples.pairs.count == 2)
+        #expect(hosted.praiseExamples.pairs.count == 5 && hosted.summaryExamples.pairs.count == 2)
+        // No two examples end alike: a small model copies endings (`…, and that counts.`).
+        let endings = hosted.praiseExamples.pairs.map {
+            $0.assistant.split(separator: " ").suffix(3).joined(separator: " ")
+        }
+        #expect(Set(endings).count == endings.count)
         // Every shipped example would itself be shown: the examples teach nothing the validator refuses.
         for pair in hosted.praiseExamples.pairs {
             #expect(PraiseReplyValidator.accept(pair.assistant) == pair.assistant)
@@ -94,7 +99,8 @@ struct PraiseProviderTests {
         let messages = try #require(body["messages"] as? [[String: String]])
         #expect(
             messages.map { $0["role"]! } == [
-                "system", "user", "assistant", "user", "assistant", "user", "assistant", "user",
+                "system", "user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant", "user",
+                "assistant", "user",
             ])
         #expect(messages[1]["content"] == "<moment>cleaned the kitchen</moment>\nWhen: just now")
         #expect(messages.last?["content"] == "<moment>took a walk bnow/b</moment>\nWhen: 2 hours ago")

@@ -90,6 +90,8 @@ struct PraiseCorpusTests {
             ("As an AI, I can't run, but I'm proud of you.", "went for a run", .chatter),
             ("You ran a 5k and you ran a 5k", "ran a 5k", .degenerate),
             ("You baked a lovely cake today.", "ran a 5k", .misread),
+            ("Your brother forgave you, and that takes courage.", "forgave my brother", .misread),
+            ("You did the dishes, and you still have a lot to do.", "did the dishes", .pressure),
         ]
         for (reply, moment, refusal) in cases {
             #expect(PraiseReplyValidator.judge(reply, moment: moment) == .failure(refusal), "\(reply)")

@@ -66,13 +66,15 @@ public enum ReplyJudgement {
             (
                 .advice,
                 [
-                    "you should", "you must", "you need to", "you have to", "you ought", "shouldve", "try to",
+                    "you should", "you must", "you need to", "you need a", "you need some", "you have to", "you ought",
+                    "shouldve", "try to",
                     "make sure", "be sure to", "next time", "from now on", "if you want to", "dont forget",
                     "remember to", "aim for", "stick to", "i recommend", "i suggest", "we recommend", "why not",
                     "how about", "instead of", "you might want", "you could", "consider", "be careful",
                     "professional help", "consult", "while youre at it", "set up", "it is important", "its important",
                     "keep in mind", "its healthier", "for his health", "for your health", "importance of",
-                    "reminder of", "a great example of how", "a good example of how",
+                    "reminder of", "a great example of how", "a good example of how", "its not about",
+                    "its not just about", "normal part of life", "you can always",
                 ]
             ),
             (
@@ -93,7 +95,10 @@ public enum ReplyJudgement {
                     "at least", "hardly", "overdue", "better late", "what a surprise", "not a big", "no big deal",
                     "just another", "not enough", "too little", "barely", "lazy", "failed", "failure", "but okay",
                     "but fine", "i guess", "could have", "couldve", "should have", "short run", "only a", "merely",
-                    "disappoint*", "you only", "finally", "you cant", "you cannot", "you couldnt",
+                    "disappoint*", "you only", "finally", "you cant", "you cannot", "you couldnt", "you didnt",
+                    "didnt have time", "a shame", "too dirty", "just a small", "not too late", "you had to",
+                    "youre not sure", "just have to",
+                    "know how it is",
                 ]
             ),
             (
@@ -113,7 +118,8 @@ public enum ReplyJudgement {
                     "now do", "theres still", "still waiting", "more to go", "still long", "keep it up", "keep going",
                     "keep this", "streak", "dont break", "do it again", "again tomorrow", "every day this week",
                     "the day after", "by spring", "keep pushing", "stay consistent", "every single day",
-                    "no excuses", "do more", "more often",
+                    "no excuses", "do more", "more often", "every day", "still have a lot", "a lot to do",
+                    "years to come",
                 ]
             ),
             (
@@ -122,7 +128,7 @@ public enum ReplyJudgement {
                     "as an ai", "language model", "let me know", "happy to help", "here to help", "i can help",
                     "feel free", "if you need", "im sorry", "i am sorry", "i cannot", "i cant", "here is a", "heres a",
                     "sure heres", "me too", "im looking", "i am looking", "youre the one who", "we can", "we all",
-                    "for me", "to me", "with me",
+                    "for me", "to me", "with me", "youre right",
                 ]
             ),
             (.echo, ["note of praise", "a person did", "the person", "this person", "the user"]),
@@ -166,17 +172,31 @@ public enum ReplyJudgement {
         "consistent", "from", "in", "off", "back", "one",
     ]
 
-    /// Self-talk: a sentence about the model itself, in the first person, that says nothing to the
-    /// person (`I made tea too`); `I'm proud of you` speaks to them, and `a win in my book` is an idiom.
+    /// Self-talk: the model speaking of itself (`I made tea too`, `I'm still trying to fix it`,
+    /// `I'm happy to be your friend`). The first person is allowed only as a friend's feeling about
+    /// the person (`I'm proud of you`, `I'm so glad you did`, `I love that you…`) and in idioms (`a
+    /// win in my book`).
     static func talksAboutItself(_ sentence: [String]) -> Bool {
         let firstPerson: Set<String> = ["i", "im", "ive", "id", "ill", "me", "my", "mine", "myself", "our", "we"]
         guard sentence.contains(where: firstPerson.contains) else { return false }
-        if sentence.contains(where: ReplyRules.addressed.contains) { return false }
-        let idioms: [[String]] = [["in", "my", "book"], ["if", "you", "ask", "me"]]
-        let withoutIdioms = idioms.reduce(sentence.joined(separator: " ")) {
-            $0.replacing($1.joined(separator: " "), with: "")
+        let allowed: [[String]] = [
+            ["in", "my", "book"], ["if", "you", "ask", "me"], ["im", "so", "proud"], ["im", "proud"],
+            ["im", "so", "glad", "you"], ["im", "glad", "you"], ["im", "so", "glad", "youre"], ["im", "glad", "youre"],
+            ["im", "so", "happy", "for"], ["im", "happy", "for"], ["makes", "me", "proud"],
+            ["makes", "me", "feel", "proud"],
+            ["i", "love", "that"], ["i", "love", "how"], ["i", "hope", "you"],
+        ]
+        var words = sentence[...]
+        var rest: [String] = []
+        while let first = words.first {
+            if let frame = allowed.first(where: { Array(words.prefix($0.count)) == $0 }) {
+                words = words.dropFirst(frame.count)
+            } else {
+                rest.append(first)
+                words = words.dropFirst()
+            }
         }
-        return withoutIdioms.split(separator: " ").contains { firstPerson.contains(String($0)) }
+        return rest.contains(where: firstPerson.contains)
     }
 
     /// A sentence that opens with an instructing verb (after `now`, `so`, `just`, `and`), unless
@@ -244,6 +264,10 @@ public enum ReplyJudgement {
         let replyStems = Set(words.map { MomentQuestion.stem($0) })
         let foreign = Set(words).intersection(activityWords).filter {
             !moment.contains($0) && !stems.contains(MomentQuestion.stem($0))
+        }
+        // The moment's deed done to the person (`Your brother forgave you` for `forgave my brother`).
+        for (word, next) in zip(words, words.dropFirst()) where next == "you" && word.count > 3 {
+            if moment.contains(word) || stems.contains(MomentQuestion.stem(word)) { return true }
         }
         guard !foreign.isEmpty else { return false }
         let shared = words.contains { $0.count > 3 && stems.contains(MomentQuestion.stem($0)) }
