@@ -19,6 +19,9 @@ public struct AISettings: Sendable, Equatable {
     public var apiKey: String?
     /// Seconds for one praise, retries included.
     public var timeout: Double
+    /// The person set `timeout` (`YADG_AI_TIMEOUT` or the config): it then holds for the first
+    /// request too, with no longer deadline for a model that may be loading.
+    public var timeoutIsSet = false
     /// True when the person chose the provider (a variable or the config file); false when it was
     /// only detected (an `OPENAI_API_KEY` in the environment), which needs their consent first.
     public var explicit: Bool
@@ -48,6 +51,15 @@ public struct AISettings: Sendable, Equatable {
 
     /// How many praise requests may be in flight: as set, else 1 for a model on this machine (it
     /// answers one at a time; a burst only times out) and 3 for a hosted one.
+    /// Seconds the first request to a model on this machine may take (it may load the model).
+    public static let localFirstDeadline = 30.0
+
+    /// The longer deadline of the first request, when it applies: a model on this machine, and no
+    /// timeout the person set.
+    public var firstDeadline: Double? {
+        isOnThisMachine && !timeoutIsSet ? max(timeout, Self.localFirstDeadline) : nil
+    }
+
     public var requestsInFlight: Int { concurrency ?? (isOnThisMachine ? 1 : 3) }
 
     public init(
@@ -86,6 +98,7 @@ public struct AISettings: Sendable, Equatable {
         let timeout = value("YADG_AI_TIMEOUT", "timeout").flatMap(Double.init).map { min(max($0, 1), 120) } ?? 12
         var settings = AISettings(
             provider: .none, baseURL: "", model: "", apiKey: nil, timeout: timeout, explicit: true)
+        settings.timeoutIsSet = value("YADG_AI_TIMEOUT", "timeout") != nil
         settings.backendURL = value("YADG_API_URL", "api_url")
         settings.concurrency = value("YADG_AI_CONCURRENCY", "concurrency").flatMap(Int.init).map { min(max($0, 1), 16) }
         let names = Generation.settingNames
@@ -171,6 +184,7 @@ public struct AISettings: Sendable, Equatable {
             endpoint = YadgBackendEndpoint(baseURL: baseURL, userID: userID)
         }
         return HTTPPraiseProvider(
-            endpoint: endpoint, transport: transport, deadline: timeout, attemptTimeout: min(timeout, 10))
+            endpoint: endpoint, transport: transport, deadline: timeout, attemptTimeout: min(timeout, 10),
+            firstDeadline: firstDeadline)
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import YadgCore
 import YadgHTTP
 
@@ -17,17 +18,22 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
     let deadline: Double
     /// Seconds one attempt may take.
     let attemptTimeout: Double
+    /// Seconds for the first request, when longer: a model on this machine may load itself first
+    /// (3 s idle here; the issue saw 17.7 s on a busy machine), and its first praise must not be lost.
+    let firstDeadline: Double?
+    private let first = FirstRequest()
 
     public var name: String { endpoint.name }
 
     public init(
         endpoint: any PraiseEndpoint, transport: any HTTPTransport, policy: RetryPolicy = RetryPolicy(),
-        deadline: Double = 12, attemptTimeout: Double = 10, timing: HTTPTiming = .live
+        deadline: Double = 12, attemptTimeout: Double = 10, firstDeadline: Double? = nil, timing: HTTPTiming = .live
     ) {
         self.endpoint = endpoint
         client = RetryingHTTPClient(transport: transport, policy: policy, timing: timing)
         self.deadline = deadline
         self.attemptTimeout = attemptTimeout
+        self.firstDeadline = firstDeadline
     }
 
     public func praise(for request: PraiseRequest) async throws -> String {
@@ -47,7 +53,9 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
     private func send(_ make: () throws -> HTTPRequest) async throws -> String {
         let response: HTTPResponse
         do {
-            response = try await client.send(make, deadline: deadline, attemptTimeout: attemptTimeout)
+            let longer = firstDeadline.flatMap { first.take() && $0 > deadline ? $0 : nil }
+            response = try await client.send(
+                make, deadline: longer ?? deadline, attemptTimeout: longer ?? attemptTimeout)
         } catch let failure as RetryingHTTPClient.Failure {
             switch failure {
             case .timedOut: throw PraiseProviderError.timedOut
@@ -58,5 +66,17 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
             }
         }
         return try endpoint.parseResponse(response)
+    }
+}
+
+/// Whether a provider has sent its first request yet (shared by its copies).
+final class FirstRequest: Sendable {
+    private let sent = Mutex(false)
+
+    /// True the first time only.
+    func take() -> Bool {
+        sent.withLock { wasSent in
+            defer { wasSent = true }; return !wasSent
+        }
     }
 }

@@ -71,8 +71,9 @@ public struct App {
     /// `YADG_AI_DEBUG=1`: every raw reply from the AI provider is shown with its verdict.
     var showsAIVerdicts: Bool { environment.variables["YADG_AI_DEBUG"] == "1" }
 
-    /// How long to wait for outstanding praise at the end: the provider's deadline, and a little.
-    var praiseWait: Double { settings.timeout + 1 }
+    /// How long to wait for outstanding praise at the end: the provider's deadline (the longer
+    /// first one for a model on this machine, which may be loading), and a little.
+    var praiseWait: Double { (settings.firstDeadline ?? settings.timeout) + 1 }
 
     /// A coordinator that prints praise straight to the output (pipes and one-shot commands).
     /// `labelsEveryLine`: pipes name the moment on each praise or fallback line.

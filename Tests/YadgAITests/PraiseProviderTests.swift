@@ -48,6 +48,29 @@ struct PraiseProviderTests {
         Self.server.requests.filter { $0.path.hasPrefix("/\(behaviour)/") }
     }
 
+    @Test("A model on this machine: the first request may take the longer first deadline, the next may not")
+    func longerFirstDeadline() async throws {
+        let provider = HTTPPraiseProvider(
+            endpoint: OpenAIChatEndpoint(
+                baseURL: Self.server.url("delay-1200") + "/v1", model: "m", apiKey: nil, prompts: Self.prompts),
+            transport: CurlTransport(), policy: RetryPolicy(maxAttempts: 1), deadline: 0.6, attemptTimeout: 0.6,
+            firstDeadline: 5)
+        #expect(try await provider.praise(for: Self.request) == FixtureServer.praise)
+        await #expect(throws: PraiseProviderError.timedOut) { try await provider.praise(for: Self.request) }
+
+        let local = AISettings.resolve(
+            environment: ["YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "http://127.0.0.1:8080/v1"], config: [:])
+        #expect(local.firstDeadline == AISettings.localFirstDeadline)
+        let set = AISettings.resolve(
+            environment: [
+                "YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "http://127.0.0.1:8080/v1", "YADG_AI_TIMEOUT": "4",
+            ], config: [:])
+        #expect(set.firstDeadline == nil, "a timeout the person set holds for the first request too")
+        let hosted = AISettings.resolve(
+            environment: ["YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "https://api.openai.com/v1"], config: [:])
+        #expect(hosted.firstDeadline == nil)
+    }
+
     @Test func openAICompatible() async throws {
         #expect(try await openAI("ok").praise(for: Self.request) == FixtureServer.praise)
         let sent = try #require(requests("ok").last)
