@@ -23,11 +23,8 @@ struct CrisisCorpusTests {
     static let paths = ["typed", "piped", "log", "note", "edit", "did", "when", "import", "pull", "slash"]
 
     static func load(_ name: String) -> [Line] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/" + name)
-        let text = try! String(contentsOf: url, encoding: .utf8)
-        return text.split(separator: "\n").map { row in
-            let object = try! JSONSerialization.jsonObject(with: Data(row.utf8)) as! [String: Any]
-            return Line(
+        TestSupport.fixtureObjects(name).map { object in
+            Line(
                 text: object["text"] as! String, crisis: object["crisis"] as! Bool,
                 family: object["family"] as! String, path: object["path"] as! String)
         }

@@ -16,13 +16,10 @@ struct LineMeaningTests {
     }
 
     static func load(_ name: String) -> [Row] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/" + name)
-        return try! String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
-            .map { row in
-                let columns = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(
-                    String.init)
-                return Row(reading: columns[0], afterMoment: columns[1] == "after-moment", line: columns[2])
-            }
+        TestSupport.fixtureLines(name).map { row in
+            let columns = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            return Row(reading: columns[0], afterMoment: columns[1] == "after-moment", line: columns[2])
+        }
     }
 
     static let table = load("line-readings.tsv")

@@ -18,10 +18,8 @@ struct PraiseCorpusTests {
     }
 
     static func load(_ name: String) -> [Reply] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/" + name)
-        return try! String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { row in
-            let object = try! JSONSerialization.jsonObject(with: Data(row.utf8)) as! [String: Any]
-            return Reply(
+        TestSupport.fixtureObjects(name).map { object in
+            Reply(
                 moment: object["moment"] as! String, reply: object["reply"] as! String,
                 shown: object["verdict"] as! String == "show", category: object["category"] as! String)
         }

@@ -20,6 +20,21 @@ public enum TestSupport {
             moods: MoodVocabulary(json: text("Resources/moods.json")))
     }()
 
+    /// The lines of a file in the `Fixtures/` folder beside the calling test file (comment lines,
+    /// starting with `#`, left out).
+    public static func fixtureLines(_ name: String, beside file: String = #filePath) -> [String] {
+        let url = URL(fileURLWithPath: file).deletingLastPathComponent().appending(path: "Fixtures/" + name)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// The JSON objects of a JSON Lines fixture, one per line.
+    public static func fixtureObjects(_ name: String, beside file: String = #filePath) -> [[String: Any]] {
+        fixtureLines(name, beside: file).map {
+            try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+    }
+
     /// The shipped words for times and dates.
     public static let timeWords = TimeWords(resources.copy)
 
