@@ -93,8 +93,8 @@ public final class Shell {
         let wasAfterMoment = context.state.afterMoment
         context.state.keepsTalkingAboutLast = false
         let reply = read(line)
-        // A moment just logged, or a correction of it that worked (`star it`), is what `I felt
-        // proud` on the next line is about.
+        // A moment just logged is what `I felt proud` on the next line is about, and stays so across
+        // lines that keep talking about it: a correction that worked (`star it`), a question, small talk.
         context.state.afterMoment =
             reply.events.contains(where: \.isLogged)
             || (wasAfterMoment && context.state.keepsTalkingAboutLast && reply.failure == nil)
