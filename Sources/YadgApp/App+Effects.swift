@@ -48,10 +48,9 @@ extension App {
                 shown = keepPhoto(source, for: id)
             case .answerWithModel(let request) where shell.context.mode != .conversation:
                 // Pipes and one-shot runs wait for the model's line, within the praise deadline.
-                shown.lines += modelAnswerLines(request)
-                if let line = shown.lines.last, line.text.hasPrefix("✨") {
-                    shown.events.append(.modelAnswer(line.text))
-                }
+                let answer = modelAnswerLines(request)
+                shown.lines += answer
+                shown.events += answer.map { ShellEvent.modelAnswer($0.text) }
             case .writeSummaries, .requestPraise, .quit, .answerWithModel:
                 continue
             }

@@ -54,6 +54,11 @@ struct MomentHistoryContractTests {
         let totals = try store.totals(recentFrom: "2026-11-16")
         #expect(totals.moments == 5 && totals.daysWithMoments == 4 && totals.favorites == 2)
         #expect(totals.perDay == ["2026-11-19": 2, "2026-11-18": 1, "2026-11-16": 1])
+        #expect(
+            try store.totals(recentFrom: nil).perDay == [
+                "2026-11-19": 2, "2026-11-18": 1, "2026-11-16": 1, "2026-11-01": 1,
+            ],
+            "nil: every day")
         #expect(totals.actions.map(\.0) == ["movement", "chores", "learning", "social"])
         #expect(totals.actions.first?.1 == 2)
     }

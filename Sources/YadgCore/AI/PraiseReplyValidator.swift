@@ -26,7 +26,7 @@ public enum PraiseReplyValidator {
         if lower.contains("http://") || lower.contains("https://") || lower.contains("www.") || hasDomain(lower) {
             return .failure(.link)
         }
-        guard !ReplyRules.echoedLabels.contains(where: { lower.hasPrefix($0) }),
+        guard !ReplyJudgement.echoedLabels.contains(where: { lower.hasPrefix($0) }),
             !lower.contains("<moment"), !lower.contains("moment>")
         else { return .failure(.echo) }
         let sentences = sentences(of: text)

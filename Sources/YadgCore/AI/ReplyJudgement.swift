@@ -12,17 +12,41 @@ public enum ReplyJudgement {
             judgement, comparison, pressure, misread, meaningless
     }
 
-    /// The words a rule reads: lower case, apostrophes dropped (`don't` → `dont`).
-    static func words(_ text: String) -> [String] { ReplyRules.words(text) }
+    /// Labels of the prompt's lines: a reply that starts with one echoes it.
+    static let echoedLabels = ["when:", "day:", "feeling:", "user:", "system:", "moment:", "moments:"]
+
+    /// The words a rule reads: lower case, apostrophes dropped (`don't` → `dont`), `<` and `>`
+    /// kept inside a word (a tag said back).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar {
+            case "'", "\u{2019}", "\u{2018}": continue
+            case "<", ">": current.unicodeScalars.append(scalar)
+            default:
+                if CrisisCheck.isWordScalar(scalar) {
+                    current.unicodeScalars.append(scalar)
+                } else if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
 
     /// The first rule the reply breaks, or nil. `moment`: the person's own words (empty for a
     /// summary or an answer, whose words are many).
     static func refusal(sentences: [String], moment: String, crisis: CrisisCheck?) -> Refusal? {
-        let momentWords = Set(words(moment))
+        let momentList = words(moment)
+        let momentWords = Set(momentList)
+        let momentStems = Set(momentList.map(MomentQuestion.stem))
         let all = sentences.joined(separator: " ")
         let allWords = words(all)
         if let crisis, crisis.matches(all) { return .crisis }
-        if let broken = degenerate(sentences, allWords, momentWords: momentWords, moment: moment) { return broken }
+        if let broken = degenerate(sentences, allWords, moment: momentList) { return broken }
         for sentence in sentences {
             let sentenceWords = words(sentence)
             if let rule = phrases.first(where: { $0.breaks(sentenceWords, momentWords) }) { return rule.refusal }
@@ -35,8 +59,8 @@ public enum ReplyJudgement {
                 return .pressure
             }
         }
-        if !moment.isEmpty, misreads(allWords, momentWords) { return .misread }
-        if !moment.isEmpty, meansNothing(allWords, momentWords) { return .meaningless }
+        if !moment.isEmpty, misreads(allWords, momentWords, stems: momentStems) { return .misread }
+        if !moment.isEmpty, meansNothing(allWords, momentWords, stems: momentStems) { return .meaningless }
         return nil
     }
 
@@ -223,9 +247,7 @@ public enum ReplyJudgement {
 
     /// A sentence said again, a run of three words said three times, a word four times in a row,
     /// the moment copied bare, or a reply cut off after `Sure! Here's`.
-    static func degenerate(_ sentences: [String], _ words: [String], momentWords: Set<String>, moment: String)
-        -> Refusal?
-    {
+    static func degenerate(_ sentences: [String], _ words: [String], moment: [String]) -> Refusal? {
         let normalized = sentences.map { Self.words($0) }
         if Set(normalized).count < normalized.count { return .degenerate }
         var runs: [ArraySlice<String>: Int] = [:]
@@ -240,7 +262,7 @@ public enum ReplyJudgement {
             streak = a == b ? streak + 1 : 1
             if streak >= 4 { return .degenerate }
         }
-        if !moment.isEmpty && words == Self.words(moment) { return .echo }
+        if !moment.isEmpty && words == moment { return .echo }
         // Cut off after its opening: `Sure! Here's`, `Here is`.
         if words.last == "heres" || words.suffix(2) == ["here", "is"] || words.suffix(2) == ["here", "are"] {
             return .chatter
@@ -254,13 +276,12 @@ public enum ReplyJudgement {
         "walk", "walked", "run", "ran", "swim", "swam", "cake", "baked", "bake", "boss", "raise", "dishes", "laundry",
         "kitchen", "garden", "dinner", "lunch", "breakfast", "email", "called", "nap", "gym", "yoga", "bike",
         "dog", "cat", "plants", "coffee", "shower", "bath", "project", "bug", "presentation", "homework", "exam", "mom",
-        "dad", "bread", "puzzle", "poem", "boss",
+        "dad", "bread", "puzzle", "poem",
     ]
 
     /// A reply that names what the moment does not (`a walk` for `got out of bed`), and shares
     /// nothing of it or leaves out what it names (`your boss` for `called mom`).
-    static func misreads(_ words: [String], _ moment: Set<String>) -> Bool {
-        let stems = Set(moment.map { MomentQuestion.stem($0) })
+    static func misreads(_ words: [String], _ moment: Set<String>, stems: Set<String>) -> Bool {
         let replyStems = Set(words.map { MomentQuestion.stem($0) })
         let foreign = Set(words).intersection(activityWords).filter {
             !moment.contains($0) && !stems.contains(MomentQuestion.stem($0))
@@ -281,18 +302,17 @@ public enum ReplyJudgement {
         "brave", "courage", "strength", "strong", "wise", "fresh", "calm", "calmer", "happy", "gift", "grateful",
         "thanks", "thank", "beautiful", "bright", "warm", "sweet", "yours", "earned", "progress", "effort",
         "matters", "better", "lighter", "clear", "clearer", "peace", "joy", "fun", "milestone", "achievement",
-        "patience", "persistence", "miracle", "welcome", "bravo", "lovely", "wonderful", "amazing", "huge", "nicely",
+        "patience", "persistence", "miracle", "welcome", "bravo", "wonderful", "amazing", "huge", "nicely",
         "conquered", "tamed", "activated", "absorbed", "reset", "difference", "step", "something", "spent", "wisdom",
         "heard", "awesome", "incredible", "remember", "comfort", "adventure", "save", "job",
     ]
 
-    static func meansNothing(_ words: [String], _ moment: Set<String>) -> Bool {
+    static func meansNothing(_ words: [String], _ moment: Set<String>, stems: Set<String>) -> Bool {
         // A tautology (`water is water`, `you are you`) says nothing however warm it sounds.
         for (index, word) in words.enumerated()
         where ["is", "are"].contains(word) && index > 0 && index + 1 < words.count {
             if words[index - 1] == words[index + 1] { return true }
         }
-        let stems = Set(moment.map { MomentQuestion.stem($0) })
         let aboutTheMoment = words.contains {
             moment.contains($0) || ($0.count > 3 && stems.contains(MomentQuestion.stem($0)))
         }

@@ -19,8 +19,12 @@ extension Shell {
     func respond(to meaning: LineMeaning, _ line: String) -> ShellReply {
         let words = context.copy[ConversationCopy.self]
         switch meaning {
-        case .blank, .crisis, .command:
-            return handleAgain(line)
+        case .blank:
+            return context.mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
+        case .crisis:
+            return handleCrisis(line)
+        case .command:
+            return runCommandLine(line)
         case .leave:
             guard context.mode == .conversation else { return refused(line, words.leaveInPipe) }
             return runSaid("/quit")
@@ -64,10 +68,6 @@ extension Shell {
             lines: [StyledLine(text)], events: [.notLogged(input: line, reason: .conversationWord)], failure: text)
     }
 
-    /// Only reached if the stage and ``handle(_:)`` disagree: the line is read the way it was before.
-    private func handleAgain(_ line: String) -> ShellReply {
-        line.isEmpty ? ShellReply() : context.log(line)
-    }
 }
 
 extension CommandContext {

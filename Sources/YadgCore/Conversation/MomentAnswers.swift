@@ -59,7 +59,7 @@ extension CommandContext {
     /// `what was my best day?`: the day with most moments (the latest of equals), in the period
     /// asked about or ever.
     private func bestDay(in window: DateInterval?, words: AnswerCopy) throws -> ShellReply {
-        let from = window.map { LocalDay(number: TimeWords.dayNumber($0.start, zone)) } ?? LocalDay(number: -1_000_000)
+        let from = window.map { LocalDay(number: TimeWords.dayNumber($0.start, zone)) }
         let until = window.map { LocalDay(number: TimeWords.dayNumber($0.end.addingTimeInterval(-1), zone)) }
         let counts = try store.totals(recentFrom: from).perDay.compactMap { text, count -> (LocalDay, Int)? in
             guard let day = LocalDay(text), until.map({ day <= $0 }) ?? true else { return nil }

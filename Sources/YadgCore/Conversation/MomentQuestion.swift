@@ -59,80 +59,75 @@ public struct MomentQuestion: Equatable, Sendable {
         "last", "how", "many", "often", "much", "been",
     ]
 
+    /// Openings that make a question of a kind whatever follows: the words after them are what
+    /// is asked about, with the period they name.
+    static let openings: [([String], Kind)] = [
+        (["when", "did", "i", "last"], .last), (["when", "was", "the", "last", "time", "i"], .last),
+        (["when", "was", "my", "last"], .last), (["how", "many"], .count), (["how", "often"], .count),
+        (["what", "was", "my", "best", "day"], .best), (["which", "was", "my", "best", "day"], .best),
+        (["my", "best", "day"], .best), (["what's", "been", "my", "best", "day"], .best),
+        (["what", "is", "my", "best", "day"], .best), (["what's", "my", "best", "day"], .best),
+        (["which", "day", "was", "my", "best"], .best),
+    ]
+
+    /// `what did I do …`, `what have I done …`: the frame, then one of these verbs.
+    static let doneVerbs: [[String]: Set<String>] = [
+        ["what", "did", "i"]: ["do", "log", "get", "accomplish", "achieve", "manage", "finish"],
+        ["what", "have", "i"]: ["done", "logged", "accomplished"],
+    ]
+
     /// Reads a question, or nil when the line is not one (most lines).
     init?(_ said: SaidWords, parse: (String) -> ParsedMoment) {
         let w = said.words
-        guard let first = w.first,
-            Self.questionWords.contains(first) || first == "show" || first == "last"
-                || first == "my"
+        guard let first = w.first, Self.questionWords.contains(first) || ["show", "last", "my"].contains(first),
+            // A `:` followed by more is a note of a count (`how many push-ups: 20`), not a question.
+            !said.original.contains(":")
         else { return nil }
         func starts(_ opening: [String]) -> Bool { Array(w.prefix(opening.count)) == opening }
-        func about(after count: Int, kind: Kind, defaultPeriod: Bool) -> MomentQuestion {
-            let rest = said.original(after: count).trimmingTrailing("?.!")
-            let parsed = parse(rest)
+        /// The words after the first `count`: what is asked about, and the period they name.
+        func about(after count: Int, _ kind: Kind) -> MomentQuestion {
+            let parsed = parse(said.original(after: count).trimmingTrailing("?.!"))
             let timed = parsed.kind != .none && parsed.window != nil
             let words = parsed.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" })
                 .map(String.init).filter { !Self.frameWords.contains($0) }
             return MomentQuestion(
                 kind, words: words.map(Self.stem), asked: words.joined(separator: " "),
-                window: timed ? parsed.window : nil,
-                period: timed ? parsed.timeExpression?.lowercased() : nil, text: said.original)
+                window: timed ? parsed.window : nil, period: timed ? parsed.timeExpression?.lowercased() : nil,
+                text: said.original)
         }
-        // A `:` followed by more is a note of a count (`how many push-ups: 20`), not a question.
-        guard !said.original.contains(":") else { return nil }
-        for opening in [
-            ["when", "did", "i", "last"], ["when", "was", "the", "last", "time", "i"], ["when", "was", "my", "last"],
-        ]
-        where starts(opening) {
-            self = about(after: opening.count, kind: .last, defaultPeriod: false)
+        if let (opening, kind) = Self.openings.first(where: { starts($0.0) }) {
+            self = about(after: opening.count, kind)
             return
         }
         if starts(["last", "time", "i"]) && said.asks {
-            self = about(after: 3, kind: .last, defaultPeriod: false)
+            self = about(after: 3, .last)
             return
         }
-        if starts(["how", "many"]) || starts(["how", "often"]) {
-            self = about(after: 2, kind: .count, defaultPeriod: false)
+        if w.count >= 4, let verbs = Self.doneVerbs[Array(w.prefix(3))], verbs.contains(w[3]) {
+            self = about(after: 4, .what)
             return
         }
-        let doneVerbs: Set<String> = ["do", "log", "get", "accomplish", "achieve", "manage", "finish"]
-        if starts(["what", "did", "i"]), w.count >= 4, doneVerbs.contains(w[3]) {
-            self = about(after: 4, kind: .what, defaultPeriod: true)
-            return
-        }
-        if starts(["what", "have", "i"]), w.count >= 4, ["done", "logged", "accomplished"].contains(w[3]) {
-            self = about(after: 4, kind: .what, defaultPeriod: true)
-            return
-        }
-        for opening in [["show", "me", "my"], ["show", "my"]] where starts(opening) && w.count > opening.count + 1 {
-            let target = w[opening.count]
-            guard ["wins", "moments"].contains(target),
-                ["from", "for", "on", "in", "during"].contains(w[opening.count + 1])
-            else { continue }
-            self = about(after: opening.count + 1, kind: .what, defaultPeriod: true)
-            return
+        // `show me my wins from last week`, `show my moments from today`.
+        for frame in [["show", "me", "my"], ["show", "my"]] where starts(frame) && w.count > frame.count + 1 {
+            if ["wins", "moments"].contains(w[frame.count]),
+                ["from", "for", "on", "in", "during"].contains(w[frame.count + 1])
+            {
+                self = about(after: frame.count + 1, .what)
+                return
+            }
         }
         if (starts(["did", "i"]) || starts(["have", "i"])) && w.count >= 3
             && !["mention", "tell", "say", "ever"].contains(w[2])
         {
-            let question = about(after: 2, kind: .did, defaultPeriod: true)
+            let question = about(after: 2, .did)
             // `did I really just run 10k` is a moment: a question asks, or names a time.
             guard said.asks || question.window != nil, !question.words.isEmpty else { return nil }
             self = question
             return
         }
-        for opening in [
-            ["what", "was", "my", "best", "day"], ["which", "was", "my", "best", "day"], ["my", "best", "day"],
-            ["what's", "been", "my", "best", "day"], ["what", "is", "my", "best", "day"],
-            ["what's", "my", "best", "day"],
-            ["which", "day", "was", "my", "best"],
-        ] where starts(opening) {
-            self = about(after: opening.count, kind: .best, defaultPeriod: false)
-            return
-        }
         guard said.asks, Self.questionWords.contains(first) else { return nil }
         // Its period, if it names one, for a model's answer (`how was my week?` has none: the past week).
-        let period = about(after: 0, kind: .open, defaultPeriod: false)
+        let period = about(after: 0, .open)
         self = MomentQuestion(.open, window: period.window, period: period.period, text: said.original)
     }
 

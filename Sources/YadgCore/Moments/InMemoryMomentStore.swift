@@ -131,7 +131,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
             var moods: [String: Int] = [:]
             for m in all {
                 if let mood = m.mood { moods[mood, default: 0] += 1 }
-                if let recentFrom, m.localDay >= recentFrom { perDay[m.localDay.text, default: 0] += 1 }
+                if recentFrom.map({ m.localDay >= $0 }) ?? true { perDay[m.localDay.text, default: 0] += 1 }
                 actions[m.action, default: 0] += 1
             }
             return MomentTotals(

@@ -76,7 +76,7 @@ public protocol MomentHistory: MomentStore {
     func days(from: LocalDay, to: LocalDay) throws -> [LocalDay]
     /// The moments of the given local days, newest first.
     func moments(onDays days: [LocalDay]) throws -> [Moment]
-    /// Counts for `/stats`; `perDay` covers days on or after `recentFrom`.
+    /// Counts for `/stats`; `perDay` covers days on or after `recentFrom` (every day when nil).
     func totals(recentFrom: LocalDay?) throws -> MomentTotals
     /// Every moment, archived ones included, in the order they were saved (export; an import into
     /// an empty home gives each the same reference again).

@@ -117,13 +117,16 @@ public final class Shell {
                 }
             }
         }
-        if trimmed.isEmpty {
-            return context.mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
+        if literal && !trimmed.isEmpty && !trimmed.hasPrefix("/") {
+            return context.log(trimmed, crisisChecked: true)
         }
-        if literal && !trimmed.hasPrefix("/") { return context.log(trimmed, crisisChecked: true) }
-        guard trimmed.hasPrefix("/") else { return respond(to: LineMeaning.read(trimmed, in: lineContext), trimmed) }
+        return respond(to: LineMeaning.read(trimmed, in: lineContext), trimmed)
+    }
+
+    /// A `/command` line: parsed, then run once.
+    func runCommandLine(_ line: String) -> ShellReply {
         do {
-            let command = try SlashCommand.parse(trimmed)
+            let command = try SlashCommand.parse(line)
             if !(command.type is CancelCommand.Type) { context.state.guidedLog = nil }  // another command ends /did
             return run(command)
         } catch {
@@ -142,7 +145,7 @@ public final class Shell {
     /// A line with crisis language: the crisis reply, and its words kept where they belong — an
     /// answer of `/did`, the text or note a command writes — or else as a moment of their own
     /// (``CommandSpec/crisisWords``). A question that was waiting lets go.
-    private func handleCrisis(_ line: String) -> ShellReply {
+    func handleCrisis(_ line: String) -> ShellReply {
         context.state.awaiting = nil
         guard line.hasPrefix("/") else {
             if let step = context.state.guidedLog { return DidCommand.answer(line, at: step, in: &context) }
