@@ -50,6 +50,13 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
         return try await send { try endpoint.makeAnswerRequest(for: request)! }
     }
 
+    /// Loads a model on this machine before the first praise. It takes the longer first deadline,
+    /// so the person's first praise finds the model ready; its answer and any error are dropped.
+    public func warmUp() async {
+        guard (try? endpoint.makeWarmUpRequest()) != nil else { return }
+        _ = try? await send { try endpoint.makeWarmUpRequest()! }
+    }
+
     private func send(_ make: () throws -> HTTPRequest) async throws -> String {
         let response: HTTPResponse
         do {

@@ -17,11 +17,14 @@ public protocol PraiseEndpoint: Sendable {
     func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest?
     /// The request for an answer to an open question, or nil when the provider writes none.
     func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest?
+    /// A request that only loads the model and its prompt, or nil when there is nothing to load.
+    func makeWarmUpRequest() throws -> HTTPRequest?
 }
 
 extension PraiseEndpoint {
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? { nil }
     public func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest? { nil }
+    public func makeWarmUpRequest() throws -> HTTPRequest? { nil }
 }
 
 /// A chat-style model API: praise and day summaries are two prompts sent the same way.
@@ -44,6 +47,17 @@ extension ChatEndpoint {
         try chat(prompts.answerMessages(for: request), prompts.answerGeneration)
     }
 
+    /// The praise prompt with a fixed moment and one token to write: the model is loaded, and
+    /// the prompt's shared beginning (system message and examples) is in its cache.
+    public func makeWarmUpRequest() throws -> HTTPRequest? {
+        let request = PraiseRequest(
+            momentID: UUID(), text: PraisePrompts.warmUpMoment, when: "just now", submittedAt: Date(),
+            happenedAt: Date(), tz: "UTC")
+        var generation = prompts.praiseGeneration
+        generation.maxTokens = 1
+        return try chat(prompts.praiseMessages(for: request), generation)
+    }
+
     /// The messages as the body's `messages` list.
     static func json(_ messages: [[String: String]]) -> JSONValue {
         .array(messages.map { .object($0.mapValues(JSONValue.string)) })
@@ -53,6 +67,9 @@ extension ChatEndpoint {
 /// The prompts for praise, decoded from `Prompts/`: templates, few-shot examples, and how the
 /// model is asked (``Generation``).
 public struct PraisePrompts: Sendable {
+    /// The moment of a warm-up request: nothing of the person's.
+    public static let warmUpMoment = "warm-up"
+
     public let system: PromptTemplate
     public let user: PromptTemplate
     public let summarySystem: PromptTemplate

@@ -39,6 +39,8 @@ extension App {
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
         defer { backgroundSync?.cancel() }
         var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
+        // A model on this machine may need seconds to load: it loads while the person types.
+        if app.settings.isOnThisMachine { coordinator?.warmUp() }
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
         let store = self.store
         let resources = shell.resources
@@ -80,6 +82,7 @@ extension App {
                 // from the next line.
                 app = app.reloadingAISettings()
                 (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
+                if app.settings.isOnThisMachine { coordinator?.warmUp() }
             }
             for effect in handled.effects {
                 switch effect {

@@ -50,6 +50,11 @@ final class PraiseCoordinator: Sendable {
         progress = Mutex((nil, [], max(1, inFlight), []))
     }
 
+    /// Gets the model ready in the background (a model on this machine loads on its first request).
+    func warmUp() {
+        Task.detached { [provider] in await provider.warmUp() }
+    }
+
     /// Asks for a moment's praise; false when nothing is asked (crisis language never leaves).
     @discardableResult
     func request(for moment: Moment) -> Bool {

@@ -229,6 +229,31 @@ struct AIPraiseEndToEndTests {
         #expect(both.count == 2 && both[1].headers["authorization"] == "Bearer sk-from-the-config")
     }
 
+    @Test("A model on this machine is warmed up as the conversation starts: one token, nothing of the person's")
+    func warmUpAtStart() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        var extra = Self.ai("ok")
+        extra["TERM"] = "xterm"
+        extra["NO_COLOR"] = "1"
+        let start = Self.server.requests.count
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: extra)
+        defer { terminal.close() }
+        try terminal.waitFor("› ")
+        let deadline = Date().addingTimeInterval(5)
+        while !Self.server.requests.dropFirst(start).contains(where: { $0.body.contains("warm-up") }),
+            Date() < deadline
+        {
+            usleep(20_000)
+        }
+        let warmUp = try #require(Self.server.requests.dropFirst(start).first { $0.body.contains("warm-up") })
+        #expect(warmUp.body.contains("<moment>warm-up</moment>") && warmUp.body.contains(#""max_tokens":1"#))
+        terminal.type("took a walk\r")
+        try terminal.waitFor("✨ " + FixtureServer.praise)
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test("In the conversation, praise arrives above a half-typed line, which stays intact")
     func praiseWhileTyping() throws {
         let home = YadgProcess.makeHome()

@@ -51,6 +51,13 @@ public protocol PraiseProvider: Sendable {
     /// A short name for settings and error lines ("openai", "ollama", "yadg").
     var name: String { get }
     func praise(for request: PraiseRequest) async throws -> String
+    /// Gets a model on this machine ready before the first praise: loads it, and its prompt. Sends
+    /// nothing of the person's. Errors are its own to swallow.
+    func warmUp() async
+}
+
+extension PraiseProvider {
+    public func warmUp() async {}
 }
 
 /// Why no AI praise came.
