@@ -27,6 +27,11 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if isatty(1) == 1, arguments.allSatisfy({ $0 == "--no-ai" }) { EarlyKeys.hold() }
 
-exit(
-    YadgCommand(arguments: arguments, environment: ProcessEnvironment.current())
-        .run())
+let status = YadgCommand(arguments: arguments, environment: ProcessEnvironment.current()).run()
+// The run is over: moments are committed and the store closed. A request may still be on its own
+// thread (a model's warm-up, a praise nobody waits for any more), and exit()'s teardown of the TLS
+// libraries libcurl loaded, under a thread still inside them, crashed. So the terminal is given
+// back and output flushed here, and the process ends without the libraries' exit-time destructors.
+EarlyKeys.release()
+fflush(nil)
+_exit(status)

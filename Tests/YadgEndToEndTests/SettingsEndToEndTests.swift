@@ -160,7 +160,8 @@ struct FirstRunLocalModelTests {
         defer { again.close() }
         try again.waitFor("› ")
         again.type("\u{15}\u{04}")
-        #expect(try again.waitForExit() == 0)
+        let status = try again.waitForExit()
+        #expect(status == 0, "status \(status) \(again.screenText)")
         #expect(!again.screenText.contains("running on this machine"))
         #expect(looks() == 1, "the next start looks for nothing")
         #expect(server.requests.contains { $0.body.contains("warm-up") }, "the chosen model is warmed up")
