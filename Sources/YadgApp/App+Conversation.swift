@@ -22,7 +22,11 @@ extension App {
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
             typedAhead = onboarding.typedAhead
-            // The first run only: a model already running here is offered (a search of 150 ms).
+            // The first run: a model already running here is offered (a search of 150 ms).
+            if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
+        } else if (try? store.stateValue(.localModelLookAgain)) == "1" {
+            // None answered at the first run: one more look, at this start only.
+            try? store.setState([.localModelLookAgain: "0"])
             if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
         }
         app.askForAIConsentIfNeeded()
@@ -170,7 +174,8 @@ extension App {
     }
 
     /// At the first run, when no provider was chosen (`provider = none` is a choice): a model server already running on this
-    /// machine is looked for (at most 150 ms) and offered with the model it reports. Yes writes the
+    /// machine is looked for (at most 150 ms) and offered with the model it reports. When none
+    /// answered, the next start looks once more (``StateKey/localModelLookAgain``). Yes writes the
     /// choice to yadg's settings file, as `/settings ai` would; either answer is the one consent
     /// question, never asked again. True when a choice was written.
     private func offerLocalModelIfRunning() -> Bool {
@@ -179,7 +184,10 @@ extension App {
         else { return false }
         let candidates = LocalModelFinder.usualCandidates(ollamaHost: environment.variables["OLLAMA_HOST"])
         let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
-        guard let server = (waitFor(seconds: 1) { await finder.find() } ?? []).first else { return false }
+        guard let server = (waitFor(seconds: 1) { await finder.find() } ?? []).first else {
+            if (try? store.stateValue(.localModelLookAgain)) == nil { try? store.setState([.localModelLookAgain: "1"]) }
+            return false
+        }
         let words = copy[OnboardingCopy.self]
         let yes = OnboardingPresenter(style: style, copy: copy)
             .askYesNo(Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))

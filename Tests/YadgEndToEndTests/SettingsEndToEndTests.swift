@@ -160,11 +160,47 @@ struct FirstRunLocalModelTests {
         defer { again.close() }
         try again.waitFor("› ")
         again.type("\u{15}\u{04}")
-        let status = try again.waitForExit()
-        #expect(status == 0, "status \(status) \(again.screenText)")
+        #expect(try again.waitForExit() == 0)
         #expect(!again.screenText.contains("running on this machine"))
         #expect(looks() == 1, "the next start looks for nothing")
         #expect(server.requests.contains { $0.body.contains("warm-up") }, "the chosen model is warmed up")
+    }
+
+    @Test("None answered at the first run: the next start looks once more, and the one after looks for nothing")
+    func looksAgainOnce() throws {
+        let server = try SettingsEndToEndTests.ollama()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        func environment(ollama: String?) -> [String: String] {
+            var extra = ["TERM": "xterm", "NO_COLOR": "1"]
+            extra["OLLAMA_HOST"] = ollama
+            return YadgProcess.environment(home: home, extra: extra)
+        }
+        let first = try Self.firstRun(environment(ollama: nil))
+        defer { first.close() }
+        try first.waitFor("› ")
+        first.type("\u{15}\u{04}")
+        #expect(try first.waitForExit() == 0)
+        #expect(!first.screenText.contains("running on this machine"))
+
+        // The server has started since: the next start finds it and asks.
+        let second = try PseudoTerminal(arguments: [], environment: environment(ollama: "127.0.0.1:\(server.port)"))
+        defer { second.close() }
+        try second.waitFor("Ollama is running on this machine with smollm2:135m.")
+        second.type("n")
+        try second.waitFor("› ")
+        second.type("\u{15}\u{04}")
+        #expect(try second.waitForExit() == 0)
+        func looks() -> Int { server.requests.filter { $0.path.contains("/api/tags") }.count }
+        #expect(looks() == 1)
+
+        let third = try PseudoTerminal(arguments: [], environment: environment(ollama: "127.0.0.1:\(server.port)"))
+        defer { third.close() }
+        try third.waitFor("› ")
+        third.type("\u{15}\u{04}")
+        #expect(try third.waitForExit() == 0)
+        #expect(looks() == 1, "a third start looks for nothing")
+        #expect(!third.screenText.contains("running on this machine"))
     }
 
     @Test("First run with nothing running, or with provider none chosen: no offer (and for the choice, no look)")

@@ -21,6 +21,9 @@ public enum StateKey: String, Sendable, CaseIterable {
     case recentPraise
     /// "yes" or "no": the answer to using a detected AI provider, asked once.
     case aiConsent
+    /// "1" when the first run looked for a model server on this machine and none answered: the
+    /// next start looks once more (a server busy writing may not have answered in time).
+    case localModelLookAgain
     /// The last entitlement a server reported (JSON of ``Entitlement``), with when it was read.
     case entitlement
 }
