@@ -123,18 +123,20 @@ extension EditLineReader {
     }
 
     /// Ends every animation in its resting frame, where the rows are still where they were.
-    func settleMotion() {
-        settleBreathing()
+    /// - Parameter cursorRowsBelowPrompt: where the cursor is, when libedit no longer knows (a
+    ///   line just ended); nil to ask libedit.
+    func settleMotion(cursorRowsBelowPrompt rows: Int? = nil) {
+        settleBreathing(cursorRowsBelowPrompt: rows)
         if let fading = moving.fading, isValid(fading.place, ignoringKeys: true) {
-            draw(fading.rest, at: fading.place)
+            draw(fading.rest, at: fading.place, cursorRowsBelowPrompt: rows)
         }
         moving.fading = nil
     }
 
     /// Home's phrase back in its own colour, and still.
-    func settleBreathing() {
+    func settleBreathing(cursorRowsBelowPrompt rows: Int? = nil) {
         if let breathing = moving.breathing, isValid(breathing.place, ignoringKeys: true) {
-            draw(breathing.rest, at: breathing.place)
+            draw(breathing.rest, at: breathing.place, cursorRowsBelowPrompt: rows)
         }
         moving.breathing = nil
     }
@@ -156,8 +158,8 @@ extension EditLineReader {
     private func fitsOneRow(_ text: String) -> Bool { TextWidth.columns(text) < columns }
 
     /// Rewrites the row `place` names, and puts the cursor back exactly where libedit left it.
-    private func draw(_ frame: String, at place: MovingState.Place) {
-        let up = place.rowsAbove + cursorRowsBelowPrompt
+    private func draw(_ frame: String, at place: MovingState.Place, cursorRowsBelowPrompt rows: Int? = nil) {
+        let up = place.rowsAbove + (rows ?? cursorRowsBelowPrompt)
         // A row scrolled off the top cannot be reached: moving up would land on another.
         guard up >= 1, up < Int(yadg_terminal_rows(1)) else { return }
         fputs("\u{1B}7\u{1B}[\(up)A\r\u{1B}[2K" + frame + "\u{1B}8", yadg_stdout())

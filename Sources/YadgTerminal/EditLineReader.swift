@@ -142,7 +142,9 @@ public final class EditLineReader: ConversationReader {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         remember(line)
-        settleMotion()
+        // libedit has moved the cursor below the line just ended: a fade still running (Enter came
+        // within its 0.7 s) rests on its own row counted from there, never one row lower.
+        settleMotion(cursorRowsBelowPrompt: (TextWidth.columns(plainPrompt) + TextWidth.columns(line)) / max(1, columns) + 1)
         restorePrompt()
         return line
     }

@@ -141,6 +141,35 @@ struct MotionEndToEndTests {
         #expect(try terminal.waitForExit() == 0)
     }
 
+    @Test("Enter pressed while the praise fades in: the praise is drawn once, on its own row")
+    func enterDuringFade() throws {
+        for typed in ["\r", "took a nap\r"] {
+            let home = YadgProcess.makeHome()
+            defer { TemporaryFolder.remove(home) }
+            let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: Self.env(delay: 300))
+            defer { terminal.close() }
+            terminal.type("took a walk\r")
+            try terminal.waitFor("Moment logged")
+            try terminal.waitFor("✨", timeout: 5)
+            terminal.type(typed)  // well within the fade's 0.7 s
+            usleep(1_200_000)
+            let screen = terminal.screen
+            let rows = screen.visible
+            let card = try #require(rows.firstIndex { $0.hasPrefix("Moment logged") })
+            #expect(
+                Array(rows[(card + 1)...(card + 4)]) == [
+                    "  took a walk", "  just now · 3:04 PM", "  ✨ \(FixtureServer.praise)",
+                    "  /today to view today's moments",
+                ], "\(rows)")
+            // Each praise on the row of its own card, never a second copy one row lower.
+            let praised = rows.indices.filter { rows[$0].contains("✨") }
+            #expect(!praised.isEmpty && praised.allSatisfy { rows[$0 - 3].hasPrefix("Moment logged") }, "\(rows)")
+            #expect(screen.unknown.isEmpty, "\(screen.unknown)")
+            terminal.type("\u{15}\u{04}")
+            #expect(try terminal.waitForExit() == 0)
+        }
+    }
+
     @Test("A resize while waiting, or during the fade, never garbles the screen")
     func resizeDuringMotion() throws {
         for resizeAfterArrival in [false, true] {
