@@ -26,6 +26,7 @@ enum Migrations {
         Step(sql: sql6),
         Step(sql: sql7),
         Step(sql: sql8),
+        Step(sql: sql9),
     ]
 
     static let sql1 =
@@ -187,5 +188,14 @@ enum Migrations {
     static let sql8 = """
         CREATE INDEX moments_mood ON moments(mood) WHERE archived_at IS NULL AND mood IS NOT NULL;
         CREATE INDEX moments_tagged ON moments(tags) WHERE archived_at IS NULL AND tags != '';
+        """
+
+    // 9: week summaries (/week, /journey weeks), cached like a day's under the week's Monday.
+    static let sql9 = """
+        CREATE TABLE week_summaries (
+            week        TEXT PRIMARY KEY NOT NULL,  -- the week's Monday, 2026-11-16
+            text        TEXT NOT NULL,
+            fingerprint TEXT NOT NULL               -- the moments it was written for
+        );
         """
 }

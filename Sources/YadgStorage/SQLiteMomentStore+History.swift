@@ -132,20 +132,37 @@ extension SQLiteMomentStore {
     }
 
     public func daySummary(for day: LocalDay) throws -> DaySummary? {
+        try summary(in: "day_summaries", key: "day", for: day)
+    }
+
+    public func saveDaySummary(_ summary: DaySummary) throws {
+        try save(summary, in: "day_summaries", key: "day")
+    }
+
+    public func weekSummary(for monday: LocalDay) throws -> DaySummary? {
+        try summary(in: "week_summaries", key: "week", for: monday)
+    }
+
+    public func saveWeekSummary(_ summary: DaySummary) throws {
+        try save(summary, in: "week_summaries", key: "week")
+    }
+
+    /// `table` and `key` are one of the two names above, never input.
+    private func summary(in table: String, key: String, for day: LocalDay) throws -> DaySummary? {
         try lock.withLock { _ in
-            let select = try connection.prepare("SELECT text, fingerprint FROM day_summaries WHERE day = ?")
+            let select = try connection.prepare("SELECT text, fingerprint FROM \(table) WHERE \(key) = ?")
             try select.bind(day.text, at: 1)
             guard try select.step() else { return nil }
             return DaySummary(day: day, text: select.text(0) ?? "", fingerprint: select.text(1) ?? "")
         }
     }
 
-    public func saveDaySummary(_ summary: DaySummary) throws {
+    private func save(_ summary: DaySummary, in table: String, key: String) throws {
         try lock.withLock { _ in
             try connection.writeTransaction {
                 let upsert = try connection.prepare(
-                    "INSERT INTO day_summaries (day, text, fingerprint) VALUES (?, ?, ?) "
-                        + "ON CONFLICT(day) DO UPDATE SET text = excluded.text, fingerprint = excluded.fingerprint")
+                    "INSERT INTO \(table) (\(key), text, fingerprint) VALUES (?, ?, ?) "
+                        + "ON CONFLICT(\(key)) DO UPDATE SET text = excluded.text, fingerprint = excluded.fingerprint")
                 try upsert.bind([.text(summary.day.text), .text(summary.text), .text(summary.fingerprint)])
                 try upsert.step()
             }

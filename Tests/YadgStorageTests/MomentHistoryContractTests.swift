@@ -79,6 +79,15 @@ struct MomentHistoryContractTests {
         #expect(
             try store.daySummary(for: "2026-11-19")
                 == DaySummary(day: "2026-11-19", text: "A warmer day.", fingerprint: "f2"))
+        // A week's summary is kept under its Monday, apart from that day's own summary.
+        #expect(try store.weekSummary(for: "2026-11-16") == nil)
+        try store.saveDaySummary(DaySummary(day: "2026-11-16", text: "A Monday.", fingerprint: "d"))
+        try store.saveWeekSummary(DaySummary(day: "2026-11-16", text: "A kind week.", fingerprint: "w1"))
+        try store.saveWeekSummary(DaySummary(day: "2026-11-16", text: "A kinder week.", fingerprint: "w2"))
+        #expect(
+            try store.weekSummary(for: "2026-11-16")
+                == DaySummary(day: "2026-11-16", text: "A kinder week.", fingerprint: "w2"))
+        #expect(try store.daySummary(for: "2026-11-16")?.text == "A Monday.")
     }
 
     @Test("Counts follow deletes, undos and moves to another day", arguments: MomentStoreContractTests.Kind.allCases)

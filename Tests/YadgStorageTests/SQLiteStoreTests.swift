@@ -15,7 +15,10 @@ struct SQLiteStoreTests {
         let tables = try connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         var names: [String] = []
         while try tables.step() { names.append(tables.text(0) ?? "") }
-        #expect(names == ["action_counts", "day_counts", "day_summaries", "moments", "state", "sync_outbox"])
+        #expect(
+            names == [
+                "action_counts", "day_counts", "day_summaries", "moments", "state", "sync_outbox", "week_summaries",
+            ])
         // Opening again finds the latest version and runs nothing.
         #expect(try Migrations.run(on: connection) == Migrations.latestVersion)
     }

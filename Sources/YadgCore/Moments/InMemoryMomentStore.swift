@@ -13,6 +13,7 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
     private var order: [UUID] = []
     private var state: [StateKey: String] = [:]
     private var summaries: [LocalDay: DaySummary] = [:]
+    private var weekSummaries: [LocalDay: DaySummary] = [:]
 
     public init() {}
 
@@ -152,5 +153,13 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     public func saveDaySummary(_ summary: DaySummary) throws {
         lock.withLock { _ in summaries[summary.day] = summary }
+    }
+
+    public func weekSummary(for monday: LocalDay) throws -> DaySummary? {
+        lock.withLock { _ in weekSummaries[monday] }
+    }
+
+    public func saveWeekSummary(_ summary: DaySummary) throws {
+        lock.withLock { _ in weekSummaries[summary.day] = summary }
     }
 }

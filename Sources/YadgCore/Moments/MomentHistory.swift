@@ -45,7 +45,7 @@ public struct MomentTotals: Sendable, Equatable {
     }
 }
 
-/// A day's summary for the Journey, cached until the day's moments change.
+/// A day's (or a week's) summary for the Journey, cached until its moments change.
 public struct DaySummary: Sendable, Equatable {
     public var day: LocalDay
     public var text: String
@@ -83,4 +83,7 @@ public protocol MomentHistory: MomentStore {
     func allMoments() throws -> [Moment]
     func daySummary(for day: LocalDay) throws -> DaySummary?
     func saveDaySummary(_ summary: DaySummary) throws
+    /// A week's summary, kept under its Monday.
+    func weekSummary(for monday: LocalDay) throws -> DaySummary?
+    func saveWeekSummary(_ summary: DaySummary) throws
 }

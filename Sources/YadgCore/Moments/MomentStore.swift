@@ -24,6 +24,8 @@ public enum StateKey: String, Sendable, CaseIterable {
     /// "1" when the first run looked for a model server on this machine and none answered: the
     /// next start looks once more (a server busy writing may not have answered in time).
     case localModelLookAgain
+    /// The local day Home last brought up a moment from an earlier year: once a day at most.
+    case onThisDayShownOn
     /// The last entitlement a server reported (JSON of ``Entitlement``), with when it was read.
     case entitlement
 }
