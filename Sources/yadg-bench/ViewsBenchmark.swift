@@ -41,7 +41,10 @@ enum ViewsBenchmark {
             own["YADG_HOME"] = home
             return own
         }
-        let commands = [["moments", "today"], ["journey"], ["stats"], ["log", "took", "a", "walk"]]
+        let commands = [
+            ["moments", "today"], ["journey"], ["journey", "weeks"], ["week"], ["week", "last"], ["onthisday"],
+            ["stats"], ["log", "took", "a", "walk"],
+        ]
         for arguments in commands {
             var times = binaries.map { _ in [Double]() }
             for _ in 0..<runs {
