@@ -78,6 +78,10 @@ public struct PraisePrompts: Sendable {
     public var summaryExamples = PromptExamples("")
     public var praiseGeneration: Generation
     public var summaryGeneration: Generation
+    /// A week's summary: its own words, asked like a day's (``summaryGeneration``).
+    public var weekSystem = PromptTemplate("")
+    public var weekUser = PromptTemplate("")
+    public var weekExamples = PromptExamples("")
     /// Open questions about one's moments (<doc:PraiseFromAModel>).
     public var answerSystem = PromptTemplate("")
     public var answerUser = PromptTemplate("")
@@ -111,6 +115,9 @@ public struct PraisePrompts: Sendable {
             summaryUser: PromptTemplate(text("summary-user.md")), overrides: overrides, local: local)
         prompts.praiseExamples = PromptExamples(text("praise-examples.md"))
         prompts.summaryExamples = PromptExamples(text("summary-examples.md"))
+        prompts.weekSystem = PromptTemplate(text("week-system.md"))
+        prompts.weekUser = PromptTemplate(text("week-user.md"))
+        prompts.weekExamples = PromptExamples(text("week-examples.md"))
         prompts.answerSystem = PromptTemplate(text("answer-system.md"))
         prompts.answerUser = PromptTemplate(text("answer-user.md"))
         var answerOverrides: [String: String] = [:]
@@ -143,20 +150,25 @@ public struct PraisePrompts: Sendable {
             + [["role": "user", "content": userMessage(for: request)]]
     }
 
-    /// System message, the examples, then the day's message.
+    /// System message, the examples, then the day's (or the week's) message.
     func summaryMessages(for request: DaySummaryRequest) -> [[String: String]] {
-        [["role": "system", "content": summarySystem.text]] + summaryExamples.messages
+        let (system, examples) =
+            request.period == .week ? (weekSystem, weekExamples) : (summarySystem, summaryExamples)
+        return [["role": "system", "content": system.text]] + examples.messages
             + [["role": "user", "content": summaryMessage(for: request)]]
     }
 
-    /// The day's moments as "- text" lines inside the summary prompt, cleaned like a moment.
+    /// The moments as "- text" lines inside the summary prompt, cleaned like a moment.
     func summaryMessage(for request: DaySummaryRequest) -> String {
         let lines = request.moments.map { text in
             "- "
                 + TerminalSanitizer.clean(text).replacing("<", with: "")
                 .replacing(">", with: "").replacing("\n", with: " ")
         }
-        return summaryUser.filled(["day": request.day, "moments": lines.joined(separator: "\n")])
+        let moments = lines.joined(separator: "\n")
+        return request.period == .week
+            ? weekUser.filled(["week": request.day, "moments": moments])
+            : summaryUser.filled(["day": request.day, "moments": moments])
     }
 
     /// The user message: the moment delimited as data, with tags and controls taken out of it.

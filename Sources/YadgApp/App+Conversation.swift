@@ -102,10 +102,9 @@ extension App {
                     Task.detached {
                         await LookBackIO.writeSummaries(
                             days, writer: writer, store: store, words: TimeWords(copy), inFlight: inFlight,
-                            arrived: { day, text in
+                            arrived: { target, text in
                                 let line = Copy.fill(
-                                    copy[JourneyCopy.self].summaryArrived,
-                                    ["day": TimeWords(copy).monthDayYear(day.day), "summary": text])
+                                    copy[JourneyCopy.self].summaryArrived, ["day": target.label(copy), "summary": text])
                                 outbox.post(fitted([StyledLine("  " + line, .secondary)]))
                             }, planLimited: limited)
                     }
@@ -122,7 +121,7 @@ extension App {
                 case .quit:
                     return 0
                 case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .deleteMyData, .keepPhoto:
+                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto:
                     continue
                 }
             }

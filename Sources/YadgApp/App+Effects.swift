@@ -28,12 +28,12 @@ extension App {
                 parsePhrases(now: now, zone: zone)
             case .sync(let statusOnly, let pull):
                 shown = sync(statusOnly: statusOnly, pull: pull)
-            case .writeSummaries(let days, let page) where waitForSummaries:
+            case .writeSummaries(let targets, let view) where waitForSummaries:
                 guard let writer = summaryWriter else { continue }
                 LookBackIO.writeSummariesAndWait(
-                    days, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
+                    targets, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
                     planLimited: planLimitNotice { [output] in output.out($0) })
-                shown = shell.journey(page: page)
+                shown = shell.lookBack(view)
             case .checkEntitlement(let check):
                 shown = checkEntitlement(check)
             case .openLink:
@@ -42,6 +42,14 @@ extension App {
                 shown = offerAIChoices(pick: pick)
             case .chooseAI:
                 shown = chooseAI(in: reply)
+            case .setOnThisDayAtHome(let on):
+                guard let paths = environment.paths else { continue }
+                do {
+                    try SettingsFile(path: paths.settings).write(onThisDayAtHome: on)
+                } catch {
+                    shown = .failed(
+                        Copy.fill(copy[SettingsCopy.self].onThisDaySaveFailed, ["reason": "\(error)"]))
+                }
             case .deleteMyData:
                 shown = deleteMyData()
             case .keepPhoto(let source, let id):

@@ -45,7 +45,7 @@ extension App {
             // stale days are written for next time, within a short bound.
             if case .writeSummaries(let days, _) = effect, let writer = summaryWriter {
                 // Only one round is asked for: what the short wait can take. The rest wait for the
-                // next Journey, and the person is told so.
+                // next look back, and the person is told so.
                 let asked = Array(days.prefix(settings.requestsInFlight))
                 LookBackIO.writeSummariesAndWait(
                     asked, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,

@@ -59,6 +59,26 @@ public enum JSONEvents {
                         ] + crisisField(d.isHeavy))
                 }
                 return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
+            case .week(let week):
+                return object([("event", quote("week"))] + weekFields(week, now: now, zone: zone, copy: copy))
+            case .weeks(let weeks):
+                let rows = weeks.map { object(weekFields($0, now: now, zone: zone, copy: copy, moments: false)) }
+                return object([("event", quote("weeks")), ("weeks", "[" + rows.joined(separator: ",") + "]")])
+            case .onThisDay(let today, let groups):
+                let rows = groups.map { group in
+                    object([
+                        ("date", quote(group.day.text)), ("distance", quote(distance(group.distance))),
+                        (
+                            "moments",
+                            "[" + group.moments.map { row($0, now: now, zone: zone, copy: copy) }.joined(separator: ",")
+                                + "]"
+                        ),
+                    ])
+                }
+                return object([
+                    ("event", quote("onthisday")), ("date", quote(today.text)),
+                    ("days", "[" + rows.joined(separator: ",") + "]"),
+                ])
             case .settings(let screen):
                 let sections = screen.sections.map { section in
                     let items = section.items.filter { $0.key != "disclaimer" }.map { item in
@@ -92,6 +112,29 @@ public enum JSONEvents {
                 if !moods.isEmpty { fields.append(("moods", "{" + moods.joined(separator: ",") + "}")) }
                 return object(fields)
             }
+        }
+    }
+
+    /// A week as `/week` and `/journey weeks` report it; `moments` false leaves the rows out.
+    static func weekFields(_ week: WeekView.Week, now: Date, zone: Zone, copy: Copy, moments: Bool = true)
+        -> [(String, String)]
+    {
+        var fields: [(String, String)] = [
+            ("from", quote(week.monday.text)), ("to", quote(week.sunday.text)), ("count", String(week.moments.count)),
+        ]
+        if moments {
+            let rows = week.moments.reversed().map { row($0, now: now, zone: zone, copy: copy) }
+            fields.append(("moments", "[" + rows.joined(separator: ",") + "]"))
+        }
+        if !week.moments.isEmpty && !week.isHeavy { fields.append(("summary", quote(week.summary))) }
+        return fields + crisisField(week.isHeavy)
+    }
+
+    /// "1 month", "6 months", "1 year", "3 years".
+    static func distance(_ distance: OnThisDay.Distance) -> String {
+        switch distance {
+        case .months(let n): n == 1 ? "1 month" : "\(n) months"
+        case .years(let n): n == 1 ? "1 year" : "\(n) years"
         }
     }
 

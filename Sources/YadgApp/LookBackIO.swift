@@ -97,18 +97,19 @@ enum LookBackIO {
         (error as? ImportProblem)?.message(copy) ?? "\(error)"
     }
 
-    /// Asks the provider for the summaries of stale days, at most `inFlight` at a time (the same
-    /// bound as praise: a model on this machine answers one at a time), and caches the accepted
-    /// ones. Calls `arrived` for each as it comes. Returns when all are done or failed.
+    /// Asks the provider for the summaries of stale days and weeks, at most `inFlight` at a time
+    /// (the same bound as praise: a model on this machine answers one at a time), and caches the
+    /// ones the policy accepts. Calls `arrived` for each as it comes. Returns when all are done or
+    /// failed.
     static func writeSummaries(
-        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        inFlight: Int = 1, arrived: @escaping @Sendable (JourneyView.Day, String) -> Void = { _, _ in },
+        _ targets: [SummaryTarget], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
+        inFlight: Int = 1, arrived: @escaping @Sendable (SummaryTarget, String) -> Void = { _, _ in },
         planLimited: @escaping @Sendable () -> Void = {}
     ) async {
         await withTaskGroup(of: Void.self) { group in
             var running = 0
-            for day in days {
-                guard let request = DaySummaryRequest(day, words: words) else { continue }
+            for target in targets {
+                guard let request = DaySummaryRequest(target, words: words) else { continue }
                 if running >= max(1, inFlight) {
                     await group.next()
                     running -= 1
@@ -124,9 +125,8 @@ enum LookBackIO {
                         return
                     }
                     guard let text = PraiseReplyValidator.acceptSummary(raw) else { return }
-                    try? store.saveDaySummary(
-                        DaySummary(day: day.day, text: text, fingerprint: DayDigest.fingerprint(day.moments)))
-                    arrived(day, text)
+                    try? target.cache(text, in: store)
+                    arrived(target, text)
                 }
             }
         }
@@ -135,12 +135,12 @@ enum LookBackIO {
     /// The same, blocking the calling thread (pipes wait for all; one-shot commands at most
     /// `seconds`, then leave what is still on its way for next time).
     static func writeSummariesAndWait(
-        _ days: [JourneyView.Day], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
+        _ targets: [SummaryTarget], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
         inFlight: Int = 1, seconds: Double? = nil, planLimited: @escaping @Sendable () -> Void = {}
     ) {
         _ = waitFor(seconds: seconds) {
             await writeSummaries(
-                days, writer: writer, store: store, words: words, inFlight: inFlight, planLimited: planLimited)
+                targets, writer: writer, store: store, words: words, inFlight: inFlight, planLimited: planLimited)
         }
     }
 }

@@ -20,6 +20,8 @@ public actor TimelineSummaries: DaySummaryWriter {
     }
 
     public func summary(for request: DaySummaryRequest) async throws -> String {
+        // The backend writes days only: a week keeps its offline line, and nothing is fetched for it.
+        guard request.period == .day else { throw PraiseProviderError.invalidReply }
         if byDay == nil { (byDay, planLimited) = await client.timeline() }
         if planLimited { throw PraiseProviderError.quotaExhausted }
         guard let date = request.date, let text = byDay?[date] else { throw PraiseProviderError.invalidReply }

@@ -144,7 +144,8 @@ public final class EditLineReader: ConversationReader {
         remember(line)
         // libedit has moved the cursor below the line just ended: a fade still running (Enter came
         // within its 0.7 s) rests on its own row counted from there, never one row lower.
-        settleMotion(cursorRowsBelowPrompt: (TextWidth.columns(plainPrompt) + TextWidth.columns(line)) / max(1, columns) + 1)
+        settleMotion(
+            cursorRowsBelowPrompt: (TextWidth.columns(plainPrompt) + TextWidth.columns(line)) / max(1, columns) + 1)
         restorePrompt()
         return line
     }

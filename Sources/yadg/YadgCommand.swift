@@ -118,7 +118,7 @@ struct YadgCommand {
             environment: environment, config: ai.config, backendURL: settings.backendURL)
         shell.facts = facts(
             ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
-            entitlement: entitlement?.service ?? .none, database: paths.database)
+            entitlement: entitlement?.service ?? .none, database: paths.database, settingsPath: paths.settings)
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
@@ -137,7 +137,8 @@ struct YadgCommand {
 
     /// What Settings, the paywall and `/support` say about this installation.
     private func facts(
-        ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService, database: String
+        ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService, database: String,
+        settingsPath: String
     ) -> AppFacts {
         var facts = AppFacts()
         facts.version = Self.version
@@ -147,6 +148,7 @@ struct YadgCommand {
         facts.modelAnswers = AIWiring.answersQuestions(ai.settings)
         facts.userID = userID
         facts.databasePath = database
+        facts.onThisDayAtHome = SettingsFile(path: settingsPath).onThisDayAtHome()
         let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
             support: ai.config["support_url"] ?? links.support, contact: ai.config["contact"] ?? links.contact,

@@ -248,7 +248,7 @@ struct CrisisPathTests {
                  • no reason to live
                 \(copy[JourneyCopy.self].heavyDay)
                 """)
-        #expect(reply.summaryRequests.map(\.day.text) == ["2026-11-15"])
+        #expect(reply.summaryRequests.map(\.start.text) == ["2026-11-15"])
         guard case .journey(let days)? = reply.events.first else { Issue.record("no journey event"); return }
         #expect(days.map(\.isHeavy) == [true, true, false, true])
         #expect(

@@ -72,6 +72,9 @@ struct SettingsTranscriptTests {
               Provider             None: praise stays offline
               Change               /settings ai
 
+            Looking back
+              On this day at Home  on (/settings onthisday off)
+
             About
               Version              yadg 0.1.0
                                    yadg is not a crisis service. If you might be in danger,
@@ -84,7 +87,8 @@ struct SettingsTranscriptTests {
             Issue.record("no settings event")
             return
         }
-        #expect(screen.sections.map(\.key) == ["subscription", "privacyAndData", "support", "ai", "about"])
+        #expect(
+            screen.sections.map(\.key) == ["subscription", "privacyAndData", "support", "ai", "lookingBack", "about"])
     }
 
     @Test("/settings at 60 columns with the person's own provider: the key's source, never the key")
@@ -123,6 +127,9 @@ struct SettingsTranscriptTests {
               API key              set, from OPENAI_API_KEY (never
                                    shown)
               Change               /settings ai
+
+            Looking back
+              On this day at Home  on (/settings onthisday off)
 
             About
               Version              yadg 0.1.0

@@ -159,7 +159,9 @@ struct ShellTranscriptTests {
                   /note             add a note to your last moment: /note it was sunny (/note 2 … for another)
                   /tag              add tags to your last moment: /tag #garden (/tag 2 … for another)
                   /photo            attach a photo to your last moment: /photo ~/Pictures/walk.jpg
-                  /journey          your days with a short summary each (/journey more for earlier)
+                  /journey          your days with a short summary each (/journey more, /journey weeks)
+                  /week             your week, Monday to Sunday (/week last, /week 3, /week of Nov 3)
+                  /onthisday        moments from this day a month, six months and years ago
                   /calendar         a month with a mark on days that have moments: /calendar october
                   /stats            totals, recent weeks and your most common kinds of wins
                   /export           save your moments to a file: /export json (or csv, md)
@@ -239,6 +241,8 @@ final class FailingStore: MomentHistory, @unchecked Sendable {
     func allMoments() throws -> [Moment] { throw DiskFull() }
     func daySummary(for day: LocalDay) throws -> DaySummary? { throw DiskFull() }
     func saveDaySummary(_ summary: DaySummary) throws { throw DiskFull() }
+    func weekSummary(for monday: LocalDay) throws -> DaySummary? { throw DiskFull() }
+    func saveWeekSummary(_ summary: DaySummary) throws { throw DiskFull() }
 }
 
 /// `/when` and `/did`, at Thu 2026-11-19 15:04 New York.

@@ -22,7 +22,9 @@ struct HelpEndToEndTests {
               moments          your moments by day: /moments today, yesterday, week or all
               today            view today's moments
               find             find moments with some words or a tag: /find walk, /find #proud
-              journey          your days with a short summary each (/journey more for earlier)
+              journey          your days with a short summary each (/journey more, /journey weeks)
+              week             your week, Monday to Sunday (/week last, /week 3, /week of Nov 3)
+              onthisday        moments from this day a month, six months and years ago
               calendar         a month with a mark on days that have moments: /calendar october
               stats            totals, recent weeks and your most common kinds of wins
               export           save your moments to a file: /export json (or csv, md)

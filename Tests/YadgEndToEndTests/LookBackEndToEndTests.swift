@@ -103,6 +103,151 @@ struct LookBackEndToEndTests {
                 "2 moments logged\n • took a walk\n • stretched\nSummary: \"Steady, gentle progress."))
     }
 
+    /// The seeded home plus a moment a month and one a year before Nov 19.
+    static func homeWithEarlierYears() throws -> String {
+        let home = try seededHome()
+        _ = try YadgProcess.run(
+            ["log", "planted", "the", "tomatoes"], home: home, env: ["YADG_NOW": "2025-11-19T09:00:00"])
+        _ = try YadgProcess.run(["log", "called", "grandma"], home: home, env: ["YADG_NOW": "2026-10-19T09:00:00"])
+        return home
+    }
+
+    @Test("yadg week: Monday to Sunday as text and --json; an empty week says so kindly")
+    func week() throws {
+        let home = try Self.seededHome()
+        defer { TemporaryFolder.remove(home) }
+        let text = try YadgProcess.run(["week"], home: home)
+        #expect(
+            text.stdout == """
+                Your week · Nov 16 – 22, 2026
+                3 moments
+
+                Monday, Nov 16 · 1
+                 • read a book
+
+                Wednesday, Nov 18 · 1
+                 • called mom
+
+                Thursday, Nov 19 · 1
+                 • took a walk
+
+                Kinds of wins: learning 1 · movement 1 · social 1
+                Summary: "A week where you learned something and got moving."
+
+                """)
+        let json = try YadgProcess.run(["week", "--json"], home: home)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["event"] as? String == "week" && object["from"] as? String == "2026-11-16")
+        #expect(object["to"] as? String == "2026-11-22" && object["count"] as? Int == 3)
+        let moments = try #require(object["moments"] as? [[String: Any]])
+        #expect(moments.map { $0["text"] as? String } == ["read a book", "called mom", "took a walk"])
+        #expect(object["summary"] as? String == "A week where you learned something and got moving.")
+        let empty = try YadgProcess.run(["week", "3"], home: home)
+        #expect(
+            empty.status == 0
+                && empty.stdout == """
+                    Oct 26 – Nov 1, 2026
+                    Nothing logged this week, and that's okay. This space is here whenever you want
+                    it.
+
+                    """
+        )
+        let unknown = try YadgProcess.run(["week", "of", "someday"], home: home)
+        #expect(unknown.status == 2 && unknown.stderr.contains("/week of Nov 3"))
+    }
+
+    @Test("A week summary is asked for as a week, shown from the cache next time, and never holds a crisis moment")
+    func weekSummaries() throws {
+        let home = try Self.seededHome()
+        defer { TemporaryFolder.remove(home) }
+        let ai = [
+            "YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": Self.server.url("ok") + "/v1", "YADG_AI_MODEL": "m",
+        ]
+        let before = Self.server.requests.count
+        let first = try YadgProcess.run(["week"], home: home, env: ai)
+        #expect(first.status == 0)
+        let asked = Self.server.requests.dropFirst(before).map(\.body)
+        #expect(asked.count == 1)
+        #expect(asked.first?.contains("Week: the week of Monday, Nov 16") == true)
+        #expect(asked.first?.contains("summary of a person's week") == true)
+        var failing = ai
+        failing["YADG_AI_BASE_URL"] = Self.server.url("status-500") + "/v1"
+        let cached = try YadgProcess.run(["week"], home: home, env: failing)
+        #expect(cached.stdout.contains("Summary: \"\(FixtureServer.praise)\""))
+        #expect(YadgProcess.query("SELECT count(*) FROM week_summaries", home: home) == [["1"]])
+        // A heavy line in the week: no request, no celebration, where help is.
+        _ = try YadgProcess.run(stdin: "i want to die\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
+        let count = Self.server.requests.count
+        let heavy = try YadgProcess.run(["week"], home: home, env: ai)
+        #expect(Self.server.requests.count == count, "a week with a crisis moment is never sent")
+        #expect(!heavy.stdout.contains(FixtureServer.praise) && !heavy.stdout.contains("Kinds of wins"))
+    }
+
+    @Test("yadg onthisday: a month and a year back under their own headings; --json names the distance")
+    func onThisDay() throws {
+        let home = try Self.homeWithEarlierYears()
+        defer { TemporaryFolder.remove(home) }
+        let text = try YadgProcess.run(["onthisday"], home: home)
+        #expect(
+            text.stdout == """
+                On this day · Nov 19
+
+                A month ago · Oct 19, 2026
+                 • called grandma
+
+                A year ago · Nov 19, 2025
+                 • planted the tomatoes
+
+                """)
+        let json = try YadgProcess.run(["onthisday", "--json"], home: home)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.map { $0["distance"] as? String } == ["1 month", "1 year"])
+        #expect(days.map { $0["date"] as? String } == ["2026-10-19", "2025-11-19"])
+        let weeks = try YadgProcess.run(["journey", "weeks"], home: home)
+        #expect(
+            weeks.stdout.hasPrefix(
+                "Your weeks\nTiny steps, week by week.\n\nNov 16 – 22, 2026 · 3 moments\n"))
+        #expect(weeks.stdout.contains("\nNov 17 – 23, 2025 · 1 moment\n"))
+    }
+
+    @Test("Home names a moment from a year ago once a day on a terminal, never on a pipe; /settings turns it off")
+    func onThisDayAtHome() throws {
+        let home = try Self.homeWithEarlierYears()
+        defer { TemporaryFolder.remove(home) }
+        let line = "A year ago today: planted the tomatoes."
+        let extra = ["TERM": "xterm", "NO_COLOR": "1", "YADG_AI_PROVIDER": "none"]
+        let first = try PseudoTerminal.pastOnboarding(home: home, extra: extra)
+        defer { first.close() }
+        try first.waitFor(line)
+        first.type("\u{04}")
+        #expect(try first.waitForExit() == 0)
+        #expect(first.screenText.components(separatedBy: line).count == 2, "one line, once")
+        let again = try PseudoTerminal(arguments: [], environment: YadgProcess.environment(home: home, extra: extra))
+        defer { again.close() }
+        try again.waitFor("› ")
+        again.type("\u{04}")
+        #expect(try again.waitForExit() == 0)
+        #expect(!again.screenText.contains("ago today"), "once a day")
+        let piped = try YadgProcess.run(stdin: "/help\n", home: home, env: ["YADG_NOW": "2026-11-20T09:00:00"])
+        #expect(!piped.stdout.contains("ago today"))
+
+        let other = try Self.homeWithEarlierYears()
+        defer { TemporaryFolder.remove(other) }
+        let off = try YadgProcess.run(["settings", "onthisday", "off"], home: other)
+        #expect(off.status == 0 && off.stdout.hasPrefix("Okay: Home won't bring up earlier years."))
+        let settings = try String(contentsOfFile: other + "/settings", encoding: .utf8)
+        #expect(settings.contains("on_this_day = off"))
+        let mode = try FileManager.default.attributesOfItem(atPath: other + "/settings")[.posixPermissions]
+        #expect(mode as? Int == 0o600)
+        let quiet = try PseudoTerminal.pastOnboarding(home: other, extra: extra)
+        defer { quiet.close() }
+        quiet.type("\u{04}")
+        #expect(try quiet.waitForExit() == 0)
+        #expect(!quiet.screenText.contains("ago today"))
+        #expect(try YadgProcess.run(["onthisday"], home: other).stdout.contains("planted the tomatoes"))
+    }
+
     @Test func calendarAndStatsAsText() throws {
         let home = try Self.seededHome()
         defer { TemporaryFolder.remove(home) }

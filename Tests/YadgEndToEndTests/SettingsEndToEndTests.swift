@@ -117,7 +117,10 @@ struct SettingsEndToEndTests {
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let sections = try #require(object["sections"] as? [[String: Any]])
-        #expect(sections.map { $0["key"] as? String } == ["subscription", "privacyAndData", "support", "ai", "about"])
+        #expect(
+            sections.map { $0["key"] as? String } == [
+                "subscription", "privacyAndData", "support", "ai", "lookingBack", "about",
+            ])
         #expect(!json.stdout.contains("api_key") && (sections.last?["disclaimer"] as? String)?.contains("988") == true)
     }
 }

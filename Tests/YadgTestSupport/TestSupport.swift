@@ -68,10 +68,10 @@ extension ShellReply {
         effects.compactMap { if case .requestPraise(let moment) = $0 { moment } else { nil } }
     }
 
-    /// The Journey days this reply asks summaries for.
-    public var summaryRequests: [JourneyView.Day] {
-        effects.flatMap { effect -> [JourneyView.Day] in
-            if case .writeSummaries(let days, _) = effect { days } else { [] }
+    /// The days and weeks this reply asks summaries for.
+    public var summaryRequests: [SummaryTarget] {
+        effects.flatMap { effect -> [SummaryTarget] in
+            if case .writeSummaries(let targets, _) = effect { targets } else { [] }
         }
     }
 }

@@ -85,23 +85,41 @@ public enum PraiseProviderError: Error, Sendable, Equatable {
 
 /// A day to summarise for the Journey: its name ("Saturday, Oct 25") and its moments' texts.
 public struct DaySummaryRequest: Sendable, Equatable {
+    /// How the period is named in the prompt: "Sunday, Nov 15", or "the week of Monday, Nov 16".
     public let day: String
     public let moments: [String]
-    /// The calendar day, for a writer that looks summaries up by date (the backend's timeline).
+    /// The calendar day (a week's Monday), for a writer that looks summaries up by date (the
+    /// backend's timeline).
     public let date: LocalDay?
+    /// A day's summary or a week's: each has its own prompt.
+    public let period: SummaryTarget.Period
+    /// The most moments of a week sent for its summary (privacy.md names the bound).
+    public static let weekMoments = 40
 
-    public init(day: String, moments: [String], date: LocalDay? = nil) {
+    public init(day: String, moments: [String], date: LocalDay? = nil, period: SummaryTarget.Period = .day) {
         self.day = day
         self.moments = moments
         self.date = date
+        self.period = period
     }
 
-    /// The request for a Journey day, or nil for a day that holds crisis language: such a day's
-    /// texts never leave the machine, and it gets no summary.
+    /// The request for a day or a week, or nil for one that holds crisis language: its texts
+    /// never leave the machine, and it gets no summary.
+    public init?(_ target: SummaryTarget, words: TimeWords) {
+        guard !target.isHeavy, !target.moments.isEmpty else { return nil }
+        let name =
+            switch target.period {
+            case .day: words.weekdayMonthDay(target.start)
+            case .week: "the week of " + words.weekdayMonthDay(target.start)
+            }
+        // In the order they happened; a week sends at most its first `weekMoments`.
+        let texts = target.moments.reversed().map(\.text).prefix(target.period == .week ? Self.weekMoments : .max)
+        self.init(day: name, moments: Array(texts), date: target.start, period: target.period)
+    }
+
+    /// The request for a Journey day.
     public init?(_ entry: JourneyView.Day, words: TimeWords) {
-        guard !entry.isHeavy, !entry.moments.isEmpty else { return nil }
-        self.init(
-            day: words.weekdayMonthDay(entry.day), moments: entry.moments.reversed().map(\.text), date: entry.day)
+        self.init(entry.summaryTarget, words: words)
     }
 }
 

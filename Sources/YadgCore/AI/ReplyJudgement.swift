@@ -121,7 +121,7 @@ public enum ReplyJudgement {
                     "but fine", "i guess", "could have", "couldve", "should have", "short run", "only a", "merely",
                     "disappoint*", "you only", "finally", "you cant", "you cannot", "you couldnt", "you didnt",
                     "didnt have time", "a shame", "too dirty", "just a small", "not too late", "you had to",
-                    "youre not sure", "just have to",
+                    "youre not sure", "just have to", "you missed", "you skipped", "days off", "a quiet day but",
                     "know how it is",
                 ]
             ),

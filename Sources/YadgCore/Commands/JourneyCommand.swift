@@ -1,19 +1,33 @@
 /// `/journey`: seven days with moments at a time, newest first, each with a summary;
-/// `/journey more` continues where the last page ended.
+/// `/journey weeks`: five weeks at a time, each with its summary; `/journey more` continues
+/// whichever was shown last, where its last page ended.
 struct JourneyCommand: ShellCommand {
     static let spec = CommandSpec("journey", takesArguments: true)
     /// Days with moments on one page.
     static let pageSize = 7
+    /// Weeks with moments on one page.
+    static let weeksPageSize = 5
 
     let more: Bool
+    let weeks: Bool?
 
-    init(_ arguments: CommandArguments) { more = arguments.text.lowercased() == "more" }
+    init(_ arguments: CommandArguments) {
+        let words = arguments.words.map { $0.lowercased() }
+        more = words.contains("more")
+        weeks = words.contains("weeks") || words.contains("week") ? true : words.contains("days") ? false : nil
+    }
 
     func run(in context: inout CommandContext) -> ShellReply {
-        let page = JourneyPage(before: more ? context.state.journeyCursor : nil, isFirst: !more)
-        let reply = Self.render(page, in: context)
-        if case .journey(let days)? = reply.events.first, let last = days.last {
-            context.state.journeyCursor = last.day
+        // `/journey more` goes on with the listing last shown; a bare `/journey` shows days.
+        let byWeek = weeks ?? (more && context.state.journeyByWeek)
+        let continuing = more && byWeek == context.state.journeyByWeek
+        let page = JourneyPage(before: continuing ? context.state.journeyCursor : nil, isFirst: !continuing)
+        let reply = byWeek ? Self.renderWeeks(page, in: context) : Self.render(page, in: context)
+        context.state.journeyByWeek = byWeek
+        switch reply.events.first {
+        case .journey(let days)? where !days.isEmpty: context.state.journeyCursor = days.last?.day
+        case .weeks(let weeks)? where !weeks.isEmpty: context.state.journeyCursor = weeks.last?.monday
+        default: break
         }
         return reply
     }
@@ -32,20 +46,19 @@ struct JourneyCommand: ShellCommand {
             // Moments stored before the flag existed (or before the phrase set grew) are checked again.
             for m in try store.moments(onDays: shown) { byDay[m.localDay, default: []].append(crisis.flagged(m)) }
             var entries: [JourneyView.Day] = []
-            var stale: [JourneyView.Day] = []
+            var stale: [SummaryTarget] = []
             for day in shown {
                 let dayMoments = byDay[day] ?? []
-                let fingerprint = DayDigest.fingerprint(dayMoments)
-                let heavy = JourneyView.Day(day: day, moments: dayMoments, summary: copy[JourneyCopy.self].heavyDay)
-                if heavy.isHeavy {
-                    entries.append(heavy)
-                } else if let cached = (try? store.daySummary(for: day)) ?? nil, cached.fingerprint == fingerprint {
-                    entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached.text))
+                let target = SummaryTarget(.day, start: day, moments: dayMoments)
+                if target.isHeavy {
+                    entries.append(
+                        JourneyView.Day(day: day, moments: dayMoments, summary: copy[JourneyCopy.self].heavyDay))
+                } else if let cached = target.cached(in: store) {
+                    entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: cached))
                 } else {
-                    let entry = JourneyView.Day(
-                        day: day, moments: dayMoments, summary: DayDigest.offlineSummary(for: dayMoments, copy: copy))
-                    entries.append(entry)
-                    if !dayMoments.isEmpty { stale.append(entry) }
+                    let offline = DayDigest.offlineSummary(for: dayMoments, copy: copy)
+                    entries.append(JourneyView.Day(day: day, moments: dayMoments, summary: offline))
+                    if !dayMoments.isEmpty { stale.append(target) }
                 }
             }
             let lines = JourneyView.render(
@@ -53,7 +66,45 @@ struct JourneyCommand: ShellCommand {
                 hasMore: days.count > pageSize)
             return ShellReply(
                 lines: lines, events: [.journey(entries)],
-                effects: stale.isEmpty ? [] : [.writeSummaries(stale, page: page)])
+                effects: stale.isEmpty ? [] : [.writeSummaries(stale, then: .journey(page))])
+        }
+    }
+
+    /// One page of weeks: the days with moments before `page.before` (a Monday), grouped by week.
+    /// A week has at most seven days, so reading seven per week (and one more) finds whether an
+    /// earlier week exists.
+    static func renderWeeks(_ page: JourneyPage, in context: CommandContext) -> ShellReply {
+        let copy = context.copy
+        let crisis = context.resources.crisis
+        return context.reading {
+            let store = context.store
+            let days = try store.days(before: page.before, limit: 7 * weeksPageSize + 1)
+            var mondays: [LocalDay] = []
+            for day in days where mondays.last != WeekView.monday(of: day) { mondays.append(WeekView.monday(of: day)) }
+            let shownMondays = Array(mondays.prefix(weeksPageSize))
+            let shownDays = days.filter { shownMondays.contains(WeekView.monday(of: $0)) }
+            var byWeek: [LocalDay: [Moment]] = [:]
+            for m in try store.moments(onDays: shownDays) {
+                byWeek[WeekView.monday(of: m.localDay), default: []].append(crisis.flagged(m))
+            }
+            var weeks: [WeekView.Week] = []
+            var stale: [SummaryTarget] = []
+            for monday in shownMondays {
+                let moments = byWeek[monday] ?? []
+                let target = SummaryTarget(.week, start: monday, moments: moments)
+                let cached = target.isHeavy ? nil : target.cached(in: store)
+                weeks.append(
+                    WeekView.Week(
+                        monday: monday, moments: moments,
+                        summary: cached ?? WeekView.offlineSummary(for: moments, copy: copy)))
+                if cached == nil && !target.isHeavy && !moments.isEmpty { stale.append(target) }
+            }
+            let lines = WeekView.renderList(
+                weeks, copy: copy, width: context.width, firstPage: page.isFirst,
+                hasMore: mondays.count > weeksPageSize)
+            return ShellReply(
+                lines: lines, events: [.weeks(weeks)],
+                effects: stale.isEmpty ? [] : [.writeSummaries(stale, then: .journeyWeeks(page))])
         }
     }
 }

@@ -1,12 +1,13 @@
 /// `/settings`: the app's Settings screen. `/settings ai` changes or withdraws the AI choice (none,
 /// a model server found on this machine, or the one the config sets up); `yadg settings ai none`
-/// chooses at once.
+/// chooses at once. `/settings onthisday on|off`: whether Home brings up earlier years.
 struct SettingsCommand: ShellCommand {
     static let spec = CommandSpec("settings", takesArguments: true)
 
     enum Parsed: Equatable {
         case screen
         case ai(pick: String?)
+        case onThisDay(Bool)
         case unknown(String)
     }
 
@@ -16,6 +17,12 @@ struct SettingsCommand: ShellCommand {
         switch arguments.words.first?.lowercased() {
         case nil: parsed = .screen
         case "ai"?: parsed = .ai(pick: arguments.words.dropFirst().first?.lowercased())
+        case "onthisday"?:
+            switch arguments.words.dropFirst().first?.lowercased() {
+            case "on"?: parsed = .onThisDay(true)
+            case "off"?: parsed = .onThisDay(false)
+            default: parsed = .unknown(arguments.text)
+            }
         case let other?: parsed = .unknown(other)
         }
     }
@@ -28,6 +35,12 @@ struct SettingsCommand: ShellCommand {
             return ShellReply(lines: lines, events: [.settings(screen)])
         case .ai(let pick):
             return ShellReply(effects: [.offerAIChoices(pick: pick)])
+        case .onThisDay(let on):
+            let words = context.copy[SettingsCopy.self]
+            context.facts.onThisDayAtHome = on
+            return ShellReply(
+                lines: [StyledLine(on ? words.onThisDayTurnedOn : words.onThisDayTurnedOff, .primary)],
+                effects: [.setOnThisDayAtHome(on)])
         case .unknown(let word):
             return .failed(Copy.fill(context.copy[SettingsCopy.self].usage, ["argument": word]), usage: true)
         }

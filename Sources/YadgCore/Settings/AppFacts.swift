@@ -10,6 +10,8 @@ public struct AppFacts: Sendable, Equatable {
     public var backendURL: String?
     /// An AI provider can answer open questions about one's moments (the backend does not).
     public var modelAnswers = false
+    /// Home may bring up a moment from this day in an earlier year (`/settings onthisday off`).
+    public var onThisDayAtHome = true
     public var links = Links(support: "", contact: "", purchase: "")
     /// Who can say whether the person has Premium.
     public var entitlementService = EntitlementService.none

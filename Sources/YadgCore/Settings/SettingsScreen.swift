@@ -54,7 +54,10 @@ public struct SettingsScreen: Sendable, Equatable {
             key: "about", title: words.about,
             items: [item("version", words.version, "yadg " + facts.version)]
                 + words.crisisDisclaimer.split(separator: "\n").map { item("disclaimer", "", String($0), .dim) })
-        return SettingsScreen(sections: [subscription, privacy, support, aiSection(context), about])
+        let lookingBack = Section(
+            key: "lookingBack", title: words.lookingBack,
+            items: [item("onThisDay", words.onThisDay, facts.onThisDayAtHome ? words.onThisDayOn : words.onThisDayOff)])
+        return SettingsScreen(sections: [subscription, privacy, support, aiSection(context), lookingBack, about])
     }
 
     private static func aiSection(_ context: CommandContext) -> Section {
@@ -151,6 +154,8 @@ public struct SettingsCopy: CopySection {
     public let providerNames: [String: String]
     public let chosenBy: [String: String]
     public let usage: String
+    public let lookingBack, onThisDay, onThisDayOn, onThisDayOff: String
+    public let onThisDayTurnedOn, onThisDayTurnedOff, onThisDaySaveFailed: String
 
     public init(_ words: CopyWords) throws {
         title = try words.text("title")
@@ -182,5 +187,12 @@ public struct SettingsCopy: CopySection {
         providerNames = try words.table("providerNames")
         chosenBy = try words.table("chosenBy")
         usage = try words.text("usage")
+        lookingBack = try words.text("lookingBack")
+        onThisDay = try words.text("onThisDay")
+        onThisDayOn = try words.text("onThisDayOn")
+        onThisDayOff = try words.text("onThisDayOff")
+        onThisDayTurnedOn = try words.text("onThisDayTurnedOn")
+        onThisDayTurnedOff = try words.text("onThisDayTurnedOff")
+        onThisDaySaveFailed = try words.text("onThisDaySaveFailed")
     }
 }

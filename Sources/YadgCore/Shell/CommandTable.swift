@@ -4,7 +4,7 @@ public enum CommandTable {
         HelpCommand.self, MomentsCommand.self, TodayCommand.self, FindCommand.self, FavCommand.self,
         UnfavCommand.self, DeleteCommand.self, UndoCommand.self, EditCommand.self, MoodCommand.self, NoteCommand.self,
         TagCommand.self,
-        PhotoCommand.self, JourneyCommand.self,
+        PhotoCommand.self, JourneyCommand.self, WeekCommand.self, OnThisDayCommand.self,
         CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
         DidCommand.self, CancelCommand.self, SettingsCommand.self, PremiumCommand.self, RestoreCommand.self,
         ManageCommand.self, SupportCommand.self, PrivacyCommand.self, TermsCommand.self, DeleteMyDataCommand.self,

@@ -11,8 +11,10 @@ public struct ConversationState {
     var guidedLog: GuidedLog?
     /// Deleted moments, newest last, for `/undo`.
     var deleted: [Moment] = []
-    /// The oldest day the Journey has shown, for `/journey more`.
+    /// The oldest day (or week's Monday) the Journey has shown, for `/journey more`.
     var journeyCursor: LocalDay?
+    /// The Journey last shown was `/journey weeks`.
+    var journeyByWeek = false
     /// The recent praise lines as last saved (read from the store once).
     var recentPraise: [String]?
     /// Which Home phrase shows now.

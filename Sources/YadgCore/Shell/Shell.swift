@@ -53,10 +53,13 @@ public final class Shell {
         (try? context.store.stateValue(.hasCompletedFirstLog)) != "1"
     }
 
-    /// Home: the title, a breathing phrase, the invitation, and the first-log hint while pending.
+    /// Home: the title, a breathing phrase (with, once a day, a moment from this day in an earlier
+    /// year under it), the invitation, and the first-log hint while pending.
     public func home() -> [StyledLine] {
         let words = copy[HomeCopy.self]
-        var lines = [StyledLine(words.title, .title), currentHomePhrase(), StyledLine("")]
+        var lines = [StyledLine(words.title, .title), currentHomePhrase()]
+        if let memory = onThisDayAtHome() { lines.append(StyledLine(memory, .dim)) }
+        lines.append(StyledLine(""))
         lines.append(StyledLine(words.subtitle))
         lines.append(StyledLine(words.commandsHint, .dim))
         if isFirstLogPending {
@@ -64,6 +67,24 @@ public final class Shell {
             lines.append(StyledLine(words.firstLogHint, .secondary))
         }
         return lines
+    }
+
+    /// A moment from this day a year or more ago, at most once a day, in the conversation only,
+    /// unless `/settings onthisday off`. Marked as shown for today when there is one.
+    func onThisDayAtHome() -> String? {
+        guard context.mode == .conversation, context.facts.onThisDayAtHome else { return nil }
+        // Most histories hold nothing from a year back: one indexed look, without the time zone
+        // (which a start does not otherwise need), says so.
+        let roughlyToday = Int(context.clock.now().timeIntervalSince1970 / 86_400)
+        guard let old = try? context.store.days(before: LocalDay(number: roughlyToday - 364), limit: 1), !old.isEmpty
+        else { return nil }
+        let today = context.today
+        guard (try? context.store.stateValue(.onThisDayShownOn)) != today.text,
+            let groups = try? OnThisDayCommand.groups(today: today, in: context),
+            let line = OnThisDay.homeLine(groups, copy: copy)
+        else { return nil }
+        try? context.store.setState([.onThisDayShownOn: today.text])
+        return line
     }
 
     /// The phrase Home shows now.
@@ -200,9 +221,13 @@ public final class Shell {
         PhotoCommand.kept(stored, for: momentID, in: context)
     }
 
-    /// Renders a Journey page again (when its summaries have arrived). It moves nothing.
-    public func journey(page: JourneyPage) -> ShellReply {
-        JourneyCommand.render(page, in: context)
+    /// Renders a look-back view again (when its summaries have arrived). It moves nothing.
+    public func lookBack(_ view: LookBack) -> ShellReply {
+        switch view {
+        case .journey(let page): JourneyCommand.render(page, in: context)
+        case .journeyWeeks(let page): JourneyCommand.renderWeeks(page, in: context)
+        case .week(let monday): WeekCommand.render(monday: monday, in: context)
+        }
     }
 
     /// The kind reply to a `/line` that is not a command that can run.

@@ -40,9 +40,9 @@ public struct ShellReply: Sendable, Equatable {
 public enum Effect: Sendable, Equatable {
     /// Ask the AI provider for praise of a moment just saved (never for crisis language).
     case requestPraise(Moment)
-    /// Ask the AI provider for the summaries of these days, which are missing or stale, then show
-    /// `page` again with them where the mode waits (pipes, one-shot runs).
-    case writeSummaries([JourneyView.Day], page: JourneyPage)
+    /// Ask the AI provider for the summaries of these days or weeks, which are missing or stale,
+    /// then show `then` again with them where the mode waits (pipes).
+    case writeSummaries([SummaryTarget], then: LookBack)
     /// Write an export. `path` nil: the mode's default (stdout for `yadg export`, a dated file in
     /// the current folder for `/export`).
     case export(ExportFormat, path: String?)
@@ -65,6 +65,9 @@ public enum Effect: Sendable, Equatable {
     case offerAIChoices(pick: String?)
     /// Write the AI choice to yadg's own settings file; it applies from the next line.
     case chooseAI(AIChoice)
+    /// Write whether Home may bring up a moment from this day in an earlier year to yadg's own
+    /// settings file.
+    case setOnThisDayAtHome(Bool)
     /// Copy a photo into the data folder, then attach it to the moment
     /// (``Shell/photoKept(_:for:)``).
     case keepPhoto(source: String, momentID: UUID)
@@ -74,7 +77,15 @@ public enum Effect: Sendable, Equatable {
     case quit
 }
 
-/// One page of the Journey: the days before `before` (nil: from today), seven at a time.
+/// A look-back view with AI summaries, to show again once they are written.
+public enum LookBack: Sendable, Equatable {
+    case journey(JourneyPage)
+    /// `/journey weeks`: `before` is a Monday.
+    case journeyWeeks(JourneyPage)
+    case week(monday: LocalDay)
+}
+
+/// One page of the Journey: the days (or weeks) before `before` (nil: from today).
 public struct JourneyPage: Sendable, Equatable {
     public let before: LocalDay?
     public let isFirst: Bool
@@ -112,6 +123,12 @@ public enum ShellEvent: Sendable, Equatable {
     /// A list of moments was shown (`--json` prints them as data).
     case moments([Moment])
     case journey([JourneyView.Day])
+    /// `/week`.
+    case week(WeekView.Week)
+    /// `/journey weeks`.
+    case weeks([WeekView.Week])
+    /// `/onthisday`: the earlier days that have moments, nearest first.
+    case onThisDay(today: LocalDay, [OnThisDay.Group])
     case stats(MomentTotals)
     /// How much waits for the backend (`yadg sync`).
     case syncStatus(SyncStatus)
