@@ -9,10 +9,11 @@ guard let outputPath = arguments.first else {
     exit(2)
 }
 
-/// A raw-string delimiter long enough that the content cannot close the literal early.
+/// A raw-string delimiter long enough that the content can neither close the literal early nor
+/// start an escape in it (a shell script's `\#`).
 func delimiter(for content: String) -> String {
     var hashes = "#"
-    while content.contains("\"" + hashes) || content.contains("\"\"\"" + hashes) { hashes += "#" }
+    while content.contains("\"" + hashes) || content.contains("\\" + hashes) { hashes += "#" }
     return hashes
 }
 

@@ -121,7 +121,7 @@ extension App {
                 case .quit:
                     return 0
                 case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto:
+                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript:
                     continue
                 }
             }

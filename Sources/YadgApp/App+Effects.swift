@@ -2,6 +2,7 @@ import Synchronization
 import YadgAI
 import YadgCore
 import YadgHTTP
+import YadgResources
 import YadgStorage
 import YadgSync
 
@@ -54,6 +55,9 @@ extension App {
                 shown = deleteMyData()
             case .keepPhoto(let source, let id):
                 shown = keepPhoto(source, for: id)
+            case .printCompletionScript(let shell):
+                // A script, printed byte for byte: no wrapping, no style, no event around it.
+                output.out(EmbeddedResources.text("Resources/completion.\(shell.rawValue)") ?? "")
             case .answerWithModel(let request) where shell.context.mode != .conversation:
                 // Pipes and one-shot runs wait for the model's line, within the praise deadline.
                 let answer = modelAnswerLines(request)

@@ -99,6 +99,12 @@ extension App {
             let padding = String(repeating: " ", count: width - spec.name.count)
             return "  \(spec.name)\(padding)   \(summaries[spec.name] ?? "")"
         }
-        return Copy.fill(copy[CommandLineCopy.self].usage, ["commands": lines.joined(separator: "\n")])
+        let options = ShellCompletion.globalOptions.map { option in
+            let padding = String(repeating: " ", count: width - option.name.count)
+            return "  \(option.name)\(padding)   \(copy[HelpCopy.self].options[option.name] ?? "")"
+        }
+        return Copy.fill(
+            copy[CommandLineCopy.self].usage,
+            ["commands": lines.joined(separator: "\n"), "options": options.joined(separator: "\n")])
     }
 }

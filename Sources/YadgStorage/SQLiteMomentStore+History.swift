@@ -50,17 +50,27 @@ extension SQLiteMomentStore {
         }
     }
 
+    /// The tags in use in the database at `path`, opened read-only (no migration, nothing
+    /// written); none when it does not exist yet or cannot be read. For the shells' Tab.
+    public static func tagsInUse(readingOnly path: String, limit: Int) -> [String] {
+        guard FileManager.default.fileExists(atPath: path),
+            let connection = try? SQLiteConnection(path: path, readOnly: true)
+        else { return [] }
+        return (try? tagsInUse(on: connection, limit: limit)) ?? []
+    }
+
     public func tagsInUse(limit: Int) throws -> [String] {
-        try lock.withLock { _ in
-            // Through the partial index: only the moments that have tags are read.
-            let select = try connection.prepare(
-                "SELECT tags FROM moments WHERE archived_at IS NULL AND tags != ''")
-            var counts: [String: Int] = [:]
-            while try select.step() {
-                for tag in (select.text(0) ?? "").split(separator: "\n") { counts[String(tag), default: 0] += 1 }
-            }
-            return Array(counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key).prefix(limit))
+        try lock.withLock { _ in try Self.tagsInUse(on: connection, limit: limit) }
+    }
+
+    private static func tagsInUse(on connection: SQLiteConnection, limit: Int) throws -> [String] {
+        // Through the partial index: only the moments that have tags are read.
+        let select = try connection.prepare("SELECT tags FROM moments WHERE archived_at IS NULL AND tags != ''")
+        var counts: [String: Int] = [:]
+        while try select.step() {
+            for tag in (select.text(0) ?? "").split(separator: "\n") { counts[String(tag), default: 0] += 1 }
         }
+        return Array(counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key).prefix(limit))
     }
 
     public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {

@@ -40,6 +40,15 @@ struct YadgCommand {
         let paths = AppPaths(environment: environment)
         let resources = LoadedResources.load(configDirectory: paths.configDirectory) { output.err($0 + "\n") }
         let copy = resources.copy
+        // The shells' completion scripts ask here at each Tab: answered from the command table and,
+        // for tags, the store read-only; nothing is created, migrated or written.
+        if arguments.first == "__complete" {
+            output.out(
+                ShellCompletionAnswer.text(
+                    typed: Array(arguments.dropFirst()), copy: copy, moods: resources.moods,
+                    database: paths.database))
+            return 0
+        }
         let options: Options
         switch parseOptions() {
         case .success(let parsed): options = parsed

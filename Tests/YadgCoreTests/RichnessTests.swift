@@ -95,6 +95,14 @@ struct CompletionTests {
         #expect(completion.candidates(before: "#pro").matches == ["#proud"])
         #expect(completion.candidates(before: "took a wa").matches.isEmpty)
         #expect(completion.candidates(before: "").matches.isEmpty)
+        // The words each command declares, from the same table as the shells' completion.
+        #expect(completion.candidates(before: "/moments ").matches == ["today", "yesterday", "week", "all"])
+        #expect(completion.candidates(before: "/moments y") == ("y", ["yesterday"]))
+        #expect(completion.candidates(before: "/settings onthisday o").matches == ["on", "off"])
+        #expect(completion.candidates(before: "/calendar nov").matches == ["november"])
+        #expect(completion.candidates(before: "/journey w").matches == ["weeks"])
+        #expect(completion.candidates(before: "/edit 2 took a w").matches.isEmpty)
+        #expect(completion.candidates(before: "/sync --").matches.isEmpty, "not in the conversation")
     }
 }
 

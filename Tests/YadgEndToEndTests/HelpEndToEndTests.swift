@@ -41,15 +41,17 @@ struct HelpEndToEndTests {
               log              log a moment from the command line: yadg log took a walk
               parse            show how phrases on stdin are read: yadg parse --now 2026-11-19T15:00:00 --tz Europe/Paris
               sync             send changes to the yadg backend now: yadg sync (--status to only look, --pull to bring your history back)
+              completions      print Tab completion for your shell: yadg completions bash (or zsh, fish)
 
             Options:
-              --json       one JSON object per line (pipes and one-shot commands)
-              --no-ai      no AI praise for this run
-              --literal    pipes: log every line as written (no questions, small talk or words like exit)
-              --help       this help
-              --version    the version
+              --json           write JSON (one object per line) instead of text
+              --no-ai          no AI praise or summaries for this run
+              --literal        in a pipe, log every line as written (never a command or a question)
+              --help           show the commands
+              --version        show the version and the commit it was built from
 
             Environment: YADG_HOME (keep everything in one folder), YADG_NOW and TZ (fix the clock), YADG_SEED (fix praise choice), NO_COLOR.
+            More in the manual: man yadg.
 
             """)
     }

@@ -88,7 +88,11 @@ final class PseudoTerminal: @unchecked Sendable {
     private var resizeMarks: [(Int, Int)] = []
     private let initialColumns: Int32
 
-    init(arguments: [String], environment: [String: String], columns: Int32 = 80) throws {
+    /// `executable`: the program to run (yadg unless given: a shell, to try its completion).
+    init(
+        arguments: [String], environment: [String: String], columns: Int32 = 80,
+        executable: URL = YadgProcess.binary
+    ) throws {
         var name = [CChar](repeating: 0, count: 128)
         initialColumns = columns
         master = yadg_open_pty(&name, 24, columns)
@@ -96,7 +100,7 @@ final class PseudoTerminal: @unchecked Sendable {
         let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.executableURL = YadgProcess.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         process.standardInput = handle

@@ -1,6 +1,7 @@
 /// `/calendar [month]`: a month's grid with the days that have moments marked.
 struct CalendarCommand: ShellCommand {
-    static let spec = CommandSpec("calendar", takesArguments: true)
+    static let spec = CommandSpec(
+        "calendar", takesArguments: true, completion: ArgumentCompletion(sources: [.months]))
 
     let month: String
 

@@ -8,7 +8,8 @@
 /// word `delete` (anything else keeps it all). In pipes and as `yadg delete-my-data` it runs only
 /// with `--yes`. The removal itself is the application's (`Effect.deleteMyData`).
 struct DeleteMyDataCommand: ShellCommand {
-    static let spec = CommandSpec("delete-my-data", takesArguments: true)
+    static let spec = CommandSpec(
+        "delete-my-data", takesArguments: true, completion: ArgumentCompletion(options: [.init("--yes")]))
 
     let confirmed: Bool
     let unknown: String?

@@ -1,7 +1,14 @@
 /// `/export [json|csv|md]` and `yadg export [--format json|csv|md] [--output FILE]`: one parser for
 /// both. The file is written by the application (the core does no file I/O).
 struct ExportCommand: ShellCommand {
-    static let spec = CommandSpec("export", takesArguments: true, crisisWords: .runsAsTyped)
+    static let spec = CommandSpec(
+        "export", takesArguments: true, crisisWords: .runsAsTyped,
+        completion: ArgumentCompletion(
+            words: ["json", "csv", "md"],
+            options: [
+                .init("--format", argument: "FORMAT", values: ["json", "csv", "md"]),
+                .init("--output", argument: "FILE"),
+            ]))
 
     enum Parsed: Equatable {
         case export(ExportFormat, path: String?)

@@ -1,7 +1,9 @@
 /// `/find words`: moments containing every word, newest first. A `#word` finds the moments
 /// with that tag or mood (`/find #proud`, `/find walk #outside`).
 struct FindCommand: ShellCommand {
-    static let spec = CommandSpec("find", aliases: ["search"], takesArguments: true, crisisWords: .runsAsTyped)
+    static let spec = CommandSpec(
+        "find", aliases: ["search"], takesArguments: true, crisisWords: .runsAsTyped,
+        completion: ArgumentCompletion(sources: [.tags, .moods(hashed: true)]))
 
     let arguments: CommandArguments
 

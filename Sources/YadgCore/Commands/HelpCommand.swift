@@ -24,10 +24,13 @@ public struct HelpCopy: CopySection {
     public let title: String
     public let commandsTitle: String
     public let summaries: [String: String]
+    /// What each option does, by its name (`--json`), for the manual and shells' completion.
+    public let options: [String: String]
 
     public init(_ words: CopyWords) throws {
         title = try words.text("title")
         commandsTitle = try words.text("commandsTitle")
         summaries = try words.table("summaries")
+        options = try words.table("options")
     }
 }

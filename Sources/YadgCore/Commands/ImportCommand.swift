@@ -1,7 +1,9 @@
 /// `yadg import FILE`: reads a JSON export into the store (idempotent on ids). The application
 /// reads the file; the moments are checked by ``MomentExport/decode(_:crisis:)``.
 struct ImportCommand: ShellCommand {
-    static let spec = CommandSpec("import", takesArguments: true, inConversation: false, crisisWords: .runsAsTyped)
+    static let spec = CommandSpec(
+        "import", takesArguments: true, inConversation: false, crisisWords: .runsAsTyped,
+        completion: ArgumentCompletion(sources: [.files]))
 
     let path: String
 

@@ -2,7 +2,8 @@
 /// `/journey weeks`: five weeks at a time, each with its summary; `/journey more` continues
 /// whichever was shown last, where its last page ended.
 struct JourneyCommand: ShellCommand {
-    static let spec = CommandSpec("journey", takesArguments: true)
+    static let spec = CommandSpec(
+        "journey", takesArguments: true, completion: ArgumentCompletion(words: ["more", "weeks", "days"]))
     /// Days with moments on one page.
     static let pageSize = 7
     /// Weeks with moments on one page.

@@ -6,7 +6,8 @@
 
 /// `/moments [today|yesterday|week|all]`: moments newest first, by day, with their numbers.
 struct MomentsCommand: ShellCommand {
-    static let spec = CommandSpec("moments", takesArguments: true)
+    static let spec = CommandSpec(
+        "moments", takesArguments: true, completion: ArgumentCompletion(words: ["today", "yesterday", "week", "all"]))
 
     let range: String
 

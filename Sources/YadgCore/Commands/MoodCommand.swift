@@ -1,7 +1,9 @@
 /// `/mood calm`: how the last moment felt (`/mood 3 calm` for another, `/mood none` to clear it).
 /// `/mood` alone lists the moods. A `#calm` in a line does the same as it is logged.
 struct MoodCommand: ShellCommand {
-    static let spec = CommandSpec("mood", aliases: ["feeling"], takesArguments: true, asSubcommand: false)
+    static let spec = CommandSpec(
+        "mood", aliases: ["feeling"], takesArguments: true, asSubcommand: false,
+        completion: ArgumentCompletion(sources: [.moods(hashed: false)]))
 
     let arguments: CommandArguments
 

@@ -8,7 +8,9 @@
 /// and writes what the time parser makes of each as one JSON object per line (see
 /// ``ParsedPhrase``). A developer's tool; in the conversation it only says how to use it.
 struct ParseCommand: ShellCommand {
-    static let spec = CommandSpec("parse", takesArguments: true, inConversation: false)
+    static let spec = CommandSpec(
+        "parse", takesArguments: true, inConversation: false,
+        completion: ArgumentCompletion(options: [.init("--now", argument: "TIME"), .init("--tz", argument: "ZONE")]))
 
     let now: String?
     let zone: String?

@@ -8,7 +8,9 @@
 /// The copy is made by the application (``Effect/keepPhoto(source:momentID:)``); the original is
 /// never touched, and ``Shell/photoKept(_:for:)`` says what became of it.
 struct PhotoCommand: ShellCommand {
-    static let spec = CommandSpec("photo", takesArguments: true, asSubcommand: false, crisisWords: .runsAsTyped)
+    static let spec = CommandSpec(
+        "photo", takesArguments: true, asSubcommand: false, crisisWords: .runsAsTyped,
+        completion: ArgumentCompletion(sources: [.files]))
 
     let reference: String?
     let path: String

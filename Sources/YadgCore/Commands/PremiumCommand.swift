@@ -8,7 +8,8 @@
 /// start monthly`) opens the purchase page for the anonymous id; nothing is unlocked here until a
 /// server says so, and nothing the person has is ever locked.
 struct PremiumCommand: ShellCommand {
-    static let spec = CommandSpec("premium", takesArguments: true)
+    static let spec = CommandSpec(
+        "premium", takesArguments: true, completion: ArgumentCompletion(words: ["start"]))
 
     enum Parsed: Equatable {
         case paywall

@@ -2,7 +2,9 @@
 /// a model server found on this machine, or the one the config sets up); `yadg settings ai none`
 /// chooses at once. `/settings onthisday on|off`: whether Home brings up earlier years.
 struct SettingsCommand: ShellCommand {
-    static let spec = CommandSpec("settings", takesArguments: true)
+    static let spec = CommandSpec(
+        "settings", takesArguments: true,
+        completion: ArgumentCompletion(words: ["ai", "onthisday"], after: ["onthisday": ["on", "off"]]))
 
     enum Parsed: Equatable {
         case screen

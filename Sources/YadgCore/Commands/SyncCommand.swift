@@ -2,7 +2,9 @@
 /// says how it went; `yadg sync --status` only says how many are waiting, and why; `yadg sync
 /// --pull` also brings back the moments the server has (the same identity on a new machine).
 struct SyncCommand: ShellCommand {
-    static let spec = CommandSpec("sync", takesArguments: true, inConversation: false)
+    static let spec = CommandSpec(
+        "sync", takesArguments: true, inConversation: false,
+        completion: ArgumentCompletion(options: [.init("--status"), .init("--pull")]))
 
     let statusOnly: Bool
     let pull: Bool

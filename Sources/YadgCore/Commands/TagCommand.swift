@@ -1,7 +1,8 @@
 /// `/tag #garden`: adds tags to the last moment (`/tag 3 #garden #outside` for another). Said in
 /// words too: `that was for #garden`. Tags stay on this machine, like a `#word` in a logged line.
 struct TagCommand: ShellCommand {
-    static let spec = CommandSpec("tag", takesArguments: true, asSubcommand: false)
+    static let spec = CommandSpec(
+        "tag", takesArguments: true, asSubcommand: false, completion: ArgumentCompletion(sources: [.tags]))
 
     let reference: String?
     let words: [String]

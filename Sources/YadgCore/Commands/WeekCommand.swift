@@ -1,6 +1,7 @@
 /// `/week`: this week, Monday to Sunday; `/week last`, `/week 3` (weeks back), `/week of Nov 3`.
 struct WeekCommand: ShellCommand {
-    static let spec = CommandSpec("week", takesArguments: true)
+    static let spec = CommandSpec(
+        "week", takesArguments: true, completion: ArgumentCompletion(words: ["last", "of"]))
 
     let which: String
 

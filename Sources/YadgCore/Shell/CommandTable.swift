@@ -8,7 +8,7 @@ public enum CommandTable {
         CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
         DidCommand.self, CancelCommand.self, SettingsCommand.self, PremiumCommand.self, RestoreCommand.self,
         ManageCommand.self, SupportCommand.self, PrivacyCommand.self, TermsCommand.self, DeleteMyDataCommand.self,
-        QuitCommand.self, LogCommand.self, ParseCommand.self, SyncCommand.self,
+        QuitCommand.self, LogCommand.self, ParseCommand.self, SyncCommand.self, CompletionsCommand.self,
     ]
 
     public static let specs: [CommandSpec] = all.map { $0.spec }

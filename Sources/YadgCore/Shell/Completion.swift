@@ -1,5 +1,6 @@
 /// What Tab offers for the word before the cursor: commands after a leading `/`, moods after
-/// `/mood`, and after a `#` the tags the person has used (most used first) and the moods.
+/// `/mood`, after a `#` the tags the person has used (most used first) and the moods, and after a
+/// command the words its spec declares (``ArgumentCompletion``).
 public struct Completion: Sendable {
     public let commands: [String]
     /// Read only when a mood is being completed: the mood list is not needed to reach the prompt.
@@ -30,7 +31,21 @@ public struct Completion: Sendable {
         if first == "/mood" || first == "/feeling" {
             return (word, moods().moods.map(\.name).filter { $0.hasPrefix(lowered) })
         }
-        return (word, [])
+        // The words a command declares (`/moments today`, `/settings onthisday off`, `/calendar october`).
+        guard let spec = CommandTable.spec(named: String(first.dropFirst())), spec.inConversation else {
+            return (word, [])
+        }
+        let between = cursor.split(separator: " ").dropFirst().dropLast(word.isEmpty ? 0 : 1).map { $0.lowercased() }
+        let offered: [String]
+        switch between.count {
+        case 0:
+            offered =
+                spec.completion.words
+                + (spec.completion.sources.contains(.months) ? ArgumentCompletion.monthNames : [])
+        case 1: offered = spec.completion.after[between[0]] ?? []
+        default: offered = []
+        }
+        return (word, offered.filter { $0.hasPrefix(lowered) })
     }
 
     private func hashtags(_ typed: String) -> [String] {

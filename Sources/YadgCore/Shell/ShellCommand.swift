@@ -31,10 +31,12 @@ public struct CommandSpec: Sendable, Equatable {
     public let asSubcommand: Bool
     /// What a line holding crisis language does with this command.
     public let crisisWords: CrisisWords
+    /// What Tab offers after the name, in the conversation and in shells.
+    public let completion: ArgumentCompletion
 
     public init(
         _ name: String, aliases: [String] = [], takesArguments: Bool, inConversation: Bool = true,
-        asSubcommand: Bool = true, crisisWords: CrisisWords = .keptAsMoment
+        asSubcommand: Bool = true, crisisWords: CrisisWords = .keptAsMoment, completion: ArgumentCompletion = .none
     ) {
         self.name = name
         self.aliases = aliases
@@ -42,6 +44,7 @@ public struct CommandSpec: Sendable, Equatable {
         self.inConversation = inConversation
         self.asSubcommand = asSubcommand
         self.crisisWords = crisisWords
+        self.completion = completion
     }
 }
 

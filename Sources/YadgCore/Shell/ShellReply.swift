@@ -73,6 +73,8 @@ public enum Effect: Sendable, Equatable {
     case keepPhoto(source: String, momentID: UUID)
     /// Remove everything yadg keeps on this machine (after archiving on the backend), then end.
     case deleteMyData
+    /// Print a shell's completion script to stdout as it is (never wrapped or styled).
+    case printCompletionScript(CompletionShell)
     /// End the conversation.
     case quit
 }
