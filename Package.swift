@@ -67,7 +67,8 @@ let package = Package(
 
         // The thin executable: argv and environment → options → wiring → run.
         .executableTarget(
-            name: "yadg", dependencies: ["YadgApp", "YadgAI", "YadgCore", "YadgStorage", "YadgTerminal"]),
+            name: "yadg",
+            dependencies: ["YadgApp", "YadgAI", "YadgCore", "YadgResources", "YadgStorage", "YadgTerminal"]),
 
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(name: "yadg-bench", dependencies: ["YadgCore", "YadgStorage", "CPseudoTerminal"]),

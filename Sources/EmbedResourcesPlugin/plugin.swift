@@ -14,12 +14,20 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
             inputs += names.sorted().filter { !$0.hasPrefix(".") }.map { folder.appending(path: $0) }
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
+        // The commit `yadg --version` names: the tool reads it from .git's files (no git needed),
+        // and the build runs again when HEAD or a branch moves.
+        let git = root.appending(path: ".git")
+        let gitInputs = ["HEAD", "packed-refs", "refs/heads"].map { git.appending(path: $0) }
+            .filter { FileManager.default.fileExists(atPath: $0.path()) }
+        let branches =
+            (try? FileManager.default.subpathsOfDirectory(atPath: git.appending(path: "refs/heads").path()))
+            ?? []
         return [
             .buildCommand(
                 displayName: "Embedding Resources/ and Prompts/",
                 executable: try context.tool(named: "EmbedResourcesTool").url,
-                arguments: [output.path()] + inputs.map { $0.path() },
-                inputFiles: inputs,
+                arguments: [output.path(), "--git", git.path()] + inputs.map { $0.path() },
+                inputFiles: inputs + gitInputs + branches.map { git.appending(path: "refs/heads/" + $0) },
                 outputFiles: [output]
             )
         ]

@@ -1,12 +1,43 @@
 import Foundation
 
 // Writes a Swift file holding each input file as a raw string literal, keyed by
-// "<folder>/<name>" (e.g. "Resources/praise.json"). Usage: EmbedResourcesTool OUTPUT INPUT...
+// "<folder>/<name>" (e.g. "Resources/praise.json"), and the commit the package's .git names.
+// Usage: EmbedResourcesTool OUTPUT [--git GITDIR] INPUT...
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first else {
-    FileHandle.standardError.write(Data("usage: EmbedResourcesTool OUTPUT INPUT...\n".utf8))
+    FileHandle.standardError.write(Data("usage: EmbedResourcesTool OUTPUT [--git GITDIR] INPUT...\n".utf8))
     exit(2)
+}
+var gitDirectory: String?
+if arguments.dropFirst().first == "--git" {
+    gitDirectory = arguments.dropFirst(2).first
+    arguments = [outputPath] + arguments.dropFirst(3)
+}
+
+/// The commit HEAD names, read from the files git keeps (a worktree's `.git` file, a branch's
+/// ref, packed-refs): "" outside a repository.
+func headCommit(gitDirectory: String) -> String {
+    func read(_ path: String) -> String? {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    var git = gitDirectory
+    if let file = read(git), file.hasPrefix("gitdir: ") {
+        let target = String(file.dropFirst("gitdir: ".count))
+        git = target.hasPrefix("/") ? target : (gitDirectory as NSString).deletingLastPathComponent + "/" + target
+    }
+    guard let head = read(git + "/HEAD") else { return "" }
+    guard head.hasPrefix("ref: ") else { return head }
+    let ref = String(head.dropFirst("ref: ".count))
+    let common = read(git + "/commondir").map { $0.hasPrefix("/") ? $0 : git + "/" + $0 } ?? git
+    for folder in [git, common] {
+        if let commit = read(folder + "/" + ref) { return commit }
+    }
+    let packed = read(common + "/packed-refs") ?? ""
+    for line in packed.split(separator: "\n") where line.hasSuffix(" " + ref) {
+        return String(line.prefix { $0 != " " })
+    }
+    return ""
 }
 
 /// A raw-string delimiter long enough that the content can neither close the literal early nor
@@ -30,6 +61,9 @@ for path in arguments.dropFirst() {
     source += "    \"\(key)\": \(hashes)\"\"\"\n\(content)\n\"\"\"\(hashes),\n"
 }
 source += "]\n"
+let commit = gitDirectory.map(headCommit) ?? ""
+let isHash = commit.count == 40 && commit.allSatisfy { $0.isHexDigit }
+source += "\nlet embeddedBuildCommit = \"\(isHash ? commit : "")\"\n"
 do {
     try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
 } catch {

@@ -8,6 +8,10 @@ public enum EmbeddedResources {
         embeddedFileContents[key]
     }
 
+    /// The commit the binary was built from (40 hex digits), or "" when it was built outside a
+    /// git checkout.
+    public static var buildCommit: String { embeddedBuildCommit }
+
     /// Every embedded key, sorted.
     public static var keys: [String] { embeddedFileContents.keys.sorted() }
 }

@@ -2,6 +2,7 @@ import YadgAI
 import YadgApp
 import YadgCore
 import YadgEntitlement
+import YadgResources
 import YadgStorage
 import YadgTerminal
 
@@ -61,7 +62,7 @@ struct YadgCommand {
             return 0
         }
         if options.version {
-            output.out("yadg \(Self.version)\n")
+            output.out(Self.versionLine(copy) + "\n")
             return 0
         }
         // Made when first needed (a start to Home never needs it).
@@ -142,6 +143,14 @@ struct YadgCommand {
             return app.converse(historyPath: paths.history)
         case .piped: return app.readPipe()
         }
+    }
+
+    /// `yadg 0.1.0 (commit 0ef708d1a2b3)`: what to quote in a report.
+    static func versionLine(_ copy: Copy) -> String {
+        let commit = EmbeddedResources.buildCommit
+        let words = copy[CommandLineCopy.self]
+        guard !commit.isEmpty else { return Copy.fill(words.version, ["version": version]) }
+        return Copy.fill(words.versionAndCommit, ["version": version, "commit": String(commit.prefix(12))])
     }
 
     /// What Settings, the paywall and `/support` say about this installation.

@@ -194,6 +194,8 @@ public struct CommandLineCopy: CopySection {
     public let resourceOverrideBroken: String
     /// `TZ` names a zone, but there is no tz database at all (a container without tzdata).
     public let noZoneDatabase: String
+    /// `yadg --version`, with and without the commit it was built from.
+    public let version, versionAndCommit: String
 
     public init(_ words: CopyWords) throws {
         aiKeyFileTooOpen = try words.text("aiKeyFileTooOpen")
@@ -208,5 +210,7 @@ public struct CommandLineCopy: CopySection {
         invalidNow = try words.text("invalidNow")
         resourceOverrideBroken = try words.text("resourceOverrideBroken")
         noZoneDatabase = try words.text("noZoneDatabase")
+        version = try words.text("version")
+        versionAndCommit = try words.text("versionAndCommit")
     }
 }
