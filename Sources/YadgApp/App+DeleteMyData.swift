@@ -24,11 +24,12 @@ extension App {
             do {
                 onServer = try store.allMoments().filter { $0.isSynced || $0.serverId != nil }.map(\.id)
             } catch {
-                return .failed(shell.context.readMessage(for: error))
+                return shell.context.storeFailure(error, reading: true)
             }
             switch waitFor({ await client.archive(onServer) }) ?? .failure(.cancelled) {
             case .failure(let problem):
-                return .failed(Copy.fill(words.serverFailed, ["reason": problem.words(copy)]))
+                return ShellReply.failed(Copy.fill(words.serverFailed, ["reason": problem.words(copy)]))
+                    .failing(because: .server)
             case .success(let count):
                 lines.append(
                     StyledLine(

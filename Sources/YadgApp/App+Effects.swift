@@ -133,7 +133,8 @@ extension App {
                         Copy.fill(copy[SyncCopy.self].pulled, ["count": String(added), "known": String(known)]),
                         .primary))
             case .failure(let problem):
-                return .failed(Copy.fill(copy[SyncCopy.self].pullFailed, ["reason": problem.words(copy)]))
+                return ShellReply.failed(Copy.fill(copy[SyncCopy.self].pullFailed, ["reason": problem.words(copy)]))
+                    .failing(because: .server)
             }
         }
         if !statusOnly,
@@ -148,7 +149,7 @@ extension App {
             return ShellReply(
                 lines: pulledLines + SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
         } catch {
-            return .failed(shell.message(for: error))
+            return shell.context.storeFailure(error)
         }
     }
 

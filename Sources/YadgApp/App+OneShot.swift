@@ -13,8 +13,8 @@ extension App {
     /// How long a one-shot `yadg journey` spends writing AI summaries for next time, after it printed.
     static let oneShotSummaryWait = 2.0
 
-    /// Runs `words` (argv after the options) through the command table. Exit status 0, 1 when it
-    /// could not be done, 2 when it was not used right.
+    /// Runs `words` (argv after the options) through the command table, ending with the
+    /// ``ExitStatus`` of what it showed.
     public func runCommand(_ words: [String]) -> Int32 {
         let reply: ShellReply
         if let crisis = shell.crisisReply(toArguments: words) {
@@ -26,7 +26,7 @@ extension App {
                 command = try SlashCommand.parse(words: words)
             } catch {
                 output.err("yadg: " + subcommandError(error, words: words) + "\n")
-                return 2
+                return ExitStatus.usage.rawValue
             }
             // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
             // need the conversation around them.
@@ -34,7 +34,7 @@ extension App {
                 output.err(
                     "yadg: " + Copy.fill(copy[CommandLineCopy.self].onlyInConversation, ["name": command.name])
                         + "\n")
-                return 2
+                return ExitStatus.usage.rawValue
             }
             reply = shell.run(command)
         }
@@ -68,7 +68,7 @@ extension App {
         }
         guard let failure = shown.failure else { return 0 }
         output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
-        return shown.isUsageError ? 2 : 1
+        return shown.exitStatus.rawValue
     }
 
     /// `yadg took a walk`: said as a command line (no slash), with the way to log it.

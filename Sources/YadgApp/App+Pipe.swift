@@ -43,7 +43,8 @@ extension App {
                         acknowledged += shown(reply)
                         for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
                         if let failure = reply.failure {
-                            status = 1
+                            // The weightiest cause wins: data that cannot be used over a line not logged.
+                            status = max(status, reply.exitStatus.rawValue)
                             output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
                         }
                         quit = reply.quit
@@ -98,9 +99,10 @@ extension App {
             let message = shell.message(for: error)
             return zip(lines, replies).map { line, reply in
                 guard reply.events.contains(where: \.isLogged) else { return reply }
-                return ShellReply(
+                let failed = ShellReply(
                     lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
                     failure: message)
+                return error is MomentStoreError ? failed.failing(because: .data) : failed
             }
         }
     }

@@ -55,7 +55,7 @@ struct YadgCommand {
         case .success(let parsed): options = parsed
         case .failure(let bad):
             output.err(Copy.fill(copy[CommandLineCopy.self].unknownOption, ["option": bad.option]) + "\n")
-            return 2
+            return ExitStatus.usage.rawValue
         }
         if options.help {
             output.out(App.usage(copy) + "\n")
@@ -78,7 +78,7 @@ struct YadgCommand {
         if let fixed = environment["YADG_NOW"] {
             guard let date = CivilTime.parse(fixed, zone: zone.value) else {
                 output.err(Copy.fill(copy[CommandLineCopy.self].invalidNow, ["value": fixed]) + "\n")
-                return 2
+                return ExitStatus.usage.rawValue
             }
             clock = FixedClock(date)
         } else {
@@ -103,11 +103,11 @@ struct YadgCommand {
             }
         } catch let problem as MomentStoreError {
             output.err(problem.openingMessage(copy, path: paths.database) + "\n")
-            return 1
+            return ExitStatus.data.rawValue
         } catch {
             output.err(
                 Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
-            return 1
+            return ExitStatus.data.rawValue
         }
 
         // A dumb terminal still converses (plain prompt, no escapes); only pipes and --json do not.

@@ -37,7 +37,7 @@ struct PremiumEndToEndTests {
 
         server.set(.down)
         let down = try YadgProcess.run(["restore"], home: home, env: env)
-        #expect(down.status == 1)
+        #expect(down.status == 4)
         #expect(
             down.stderr
                 == "yadg: Couldn't check your subscription just now (the server could not be reached). Nothing changed; try /restore again later.\n"
@@ -46,7 +46,7 @@ struct PremiumEndToEndTests {
         #expect(stillCached.stdout.contains("You have Premium until Dec 3, 2026."), "a failed check changes nothing")
 
         server.set(.garbage)
-        #expect(try YadgProcess.run(["restore"], home: home, env: env).status == 1)
+        #expect(try YadgProcess.run(["restore"], home: home, env: env).status == 4)
         server.set(.entitled(expires: "2026-11-01T15:00:00Z", managementURL: nil))
         let ended = try YadgProcess.run(["restore"], home: home, env: env)
         #expect(ended.stdout == "Your Premium ended on Nov 1, 2026. Everything you logged is still here.\n")

@@ -110,8 +110,9 @@ struct RestoreCommand: ShellCommand {
     static func render(_ lookup: EntitlementLookup, in context: CommandContext) -> ShellReply {
         let line = PremiumState.line(lookup, context)
         if let problem = lookup.problem {
-            return .failed(
-                Copy.fill(context.copy[PremiumCopy.self].checkFailed, ["reason": problem.words(context.copy)]))
+            return ShellReply.failed(
+                Copy.fill(context.copy[PremiumCopy.self].checkFailed, ["reason": problem.words(context.copy)])
+            ).failing(because: .server)
         }
         let active = lookup.entitlement?.isActive(at: context.clock.now()) == true
         return context.shown([StyledLine(line, active ? .primary : .plain)], by: spec.name)
@@ -135,6 +136,7 @@ struct ManageCommand: ShellCommand {
         let words = context.copy[PremiumCopy.self]
         if let problem = lookup.problem {
             return .failed(Copy.fill(words.checkFailed, ["reason": problem.words(context.copy)]))
+                .failing(because: .server)
         }
         guard let link = lookup.entitlement?.managementURL, !link.isEmpty else {
             return context.shown([StyledLine(words.nothingToManage)], by: spec.name)

@@ -31,7 +31,7 @@ struct WhenCommand: ShellCommand {
             do {
                 try context.store.update(moment)
             } catch {
-                return .failed(context.message(for: error))
+                return context.storeFailure(error)
             }
             return ShellReply(lines: [
                 StyledLine(Copy.fill(words.set, ["when": context.whenWords(date, said, now)]), .primary)

@@ -61,8 +61,15 @@ public struct CommandContext {
         do {
             return try body()
         } catch {
-            return .failed(readMessage(for: error))
+            return storeFailure(error, reading: true)
         }
+    }
+
+    /// A store that failed, said so a person can act on it; damaged, newer or unwritable data
+    /// ends a one-shot run or a pipe with ``ExitStatus/data``.
+    public func storeFailure(_ error: any Error, reading: Bool = false) -> ShellReply {
+        let reply = ShellReply.failed(reading ? readMessage(for: error) : message(for: error))
+        return error is MomentStoreError ? reply.failing(because: .data) : reply
     }
 
     /// Writes a changed moment and says so, or says why it could not be written.
@@ -70,7 +77,7 @@ public struct CommandContext {
         do {
             try store.update(moment)
         } catch {
-            return .failed(self.message(for: error))
+            return storeFailure(error)
         }
         return ShellReply(lines: [StyledLine(message, .primary)])
     }

@@ -107,7 +107,8 @@ extension CommandContext {
             moment.ref = ref
             state.recentPraise = Array(newRecent)
         } catch {
-            return notLogged(line, .saveFailed, [StyledLine(message(for: error))])
+            let reply = notLogged(line, .saveFailed, [StyledLine(message(for: error))])
+            return error is MomentStoreError ? reply.failing(because: .data) : reply
         }
         var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy, extras: extrasShown)
         if crisis {

@@ -12,8 +12,14 @@ public struct ShellReply: Sendable, Equatable {
     public var effects: [Effect]
     /// A one-line reason when something could not be done (pipes print it on stderr).
     public var failure: String?
+    /// What kind of failure it is (``ExitStatus``): a wrong use, data that cannot be used, a
+    /// server's no, or simply not done.
+    public var failureCause = FailureCause.notDone
     /// The failure is a wrong use of the command (one-shot runs exit 2, not 1).
-    public var isUsageError = false
+    public var isUsageError: Bool {
+        get { failureCause == .usage }
+        set { failureCause = newValue ? .usage : .notDone }
+    }
 
     public init(
         lines: [StyledLine] = [], events: [ShellEvent] = [], effects: [Effect] = [], failure: String? = nil

@@ -1,0 +1,47 @@
+/// The statuses a `yadg` process ends with, one for each kind of outcome a script may act on.
+/// The manual's EXIT STATUS table is made from this list and `help.exitStatuses` in copy.json,
+/// and the end-to-end tests hold each to it.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Everything asked was done.
+    case ok = 0
+    /// Something was not done: a piped line not logged (a plan, only a time, too long), a command
+    /// with nothing to act on, an address that could not be reached.
+    case notDone = 1
+    /// A wrong use: an unknown option or command, arguments a command does not take.
+    case usage = 2
+    /// The data cannot be used: damaged, written by a newer yadg, or not writable (a read-only
+    /// home, a full disk). Nothing more was written to it.
+    case data = 3
+    /// A server was asked and said no, or did not answer (sync, restore, Premium, Delete my data
+    /// on the backend). Nothing changed here.
+    case server = 4
+    /// Interrupted (Ctrl-C): the status shells give a process ended by SIGINT. Every moment
+    /// acknowledged before was saved.
+    case interrupted = 130
+}
+
+extension ShellReply {
+    /// Why a reply failed, for the exit status of a one-shot run or a pipe.
+    public enum FailureCause: Sendable, Equatable {
+        case notDone, usage, data, server
+
+        public var exitStatus: ExitStatus {
+            switch self {
+            case .notDone: .notDone
+            case .usage: .usage
+            case .data: .data
+            case .server: .server
+            }
+        }
+    }
+
+    /// The reply with its failure's cause set.
+    public func failing(because cause: FailureCause) -> ShellReply {
+        var reply = self
+        reply.failureCause = cause
+        return reply
+    }
+
+    /// What a process that showed this reply ends with.
+    public var exitStatus: ExitStatus { failure == nil ? .ok : failureCause.exitStatus }
+}
