@@ -70,6 +70,8 @@ let package = Package(
             name: "yadg",
             dependencies: ["YadgApp", "YadgAI", "YadgCore", "YadgResources", "YadgStorage", "YadgTerminal"]),
 
+        // Install, uninstall, the Debian package and the manual page: `swift run yadg-dist install`.
+        .executableTarget(name: "yadg-dist", dependencies: ["YadgCore", "YadgResources"]),
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(name: "yadg-bench", dependencies: ["YadgCore", "YadgStorage", "CPseudoTerminal"]),
         // libFuzzer target for the time parser; see its main.swift for the build command.
@@ -94,7 +96,10 @@ let package = Package(
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "YadgEndToEndTests",
-            dependencies: ["yadg", "CSQLite", "CPseudoTerminal", "FixtureServer", "YadgTestSupport", "YadgResources"]),
+            dependencies: [
+                "yadg", "yadg-dist", "CSQLite", "CPseudoTerminal", "FixtureServer", "YadgTestSupport", "YadgResources",
+                "YadgCore",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

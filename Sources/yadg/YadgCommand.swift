@@ -21,8 +21,6 @@ import YadgTerminal
 /// Reads argv and the environment, builds the live dependencies, and runs one of the modes:
 /// the conversation (a terminal), piped lines, or a one-shot command.
 struct YadgCommand {
-    static let version = "0.1.0"
-
     let arguments: [String]
     let environment: [String: String]
 
@@ -149,8 +147,8 @@ struct YadgCommand {
     static func versionLine(_ copy: Copy) -> String {
         let commit = EmbeddedResources.buildCommit
         let words = copy[CommandLineCopy.self]
-        guard !commit.isEmpty else { return Copy.fill(words.version, ["version": version]) }
-        return Copy.fill(words.versionAndCommit, ["version": version, "commit": String(commit.prefix(12))])
+        guard !commit.isEmpty else { return Copy.fill(words.version, ["version": YadgVersion.number]) }
+        return Copy.fill(words.versionAndCommit, ["version": YadgVersion.number, "commit": String(commit.prefix(12))])
     }
 
     /// What Settings, the paywall and `/support` say about this installation.
@@ -159,7 +157,7 @@ struct YadgCommand {
         settingsPath: String
     ) -> AppFacts {
         var facts = AppFacts()
-        facts.version = Self.version
+        facts.version = YadgVersion.number
         facts.ai = ai.facts
         facts.configuredAI = ai.configured
         facts.backendURL = ai.settings.backendURL

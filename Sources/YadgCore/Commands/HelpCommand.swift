@@ -26,11 +26,14 @@ public struct HelpCopy: CopySection {
     public let summaries: [String: String]
     /// What each option does, by its name (`--json`), for the manual and shells' completion.
     public let options: [String: String]
+    /// What each exit status means, by its number (`"3"`), for the manual.
+    public let exitStatuses: [String: String]
 
     public init(_ words: CopyWords) throws {
         title = try words.text("title")
         commandsTitle = try words.text("commandsTitle")
         summaries = try words.table("summaries")
         options = try words.table("options")
+        exitStatuses = try words.table("exitStatuses")
     }
 }
