@@ -64,6 +64,7 @@ enum Distribution {
                 try? FileManager.default.removeItem(atPath: target)
                 try contents(of: path, binary: built).write(to: URL(fileURLWithPath: target))
                 try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target)
+                if path == "bin/yadg" { strip(target) }
             } catch {
                 fail("yadg-dist: could not write \(target): \(error)")
             }
@@ -103,6 +104,7 @@ enum Distribution {
                 try FileManager.default.createDirectory(
                     atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try contents(of: path, binary: built).write(to: URL(fileURLWithPath: target))
+                if path == "bin/yadg" { strip(target) }
                 if path.hasPrefix("share/man/") {
                     run("/usr/bin/gzip", ["-9n", target])
                     target += ".gz"
@@ -144,6 +146,13 @@ enum Distribution {
             }
             return Data(script.utf8)
         }
+    }
+
+    /// Symbols are for debuggers, not for an installed tool (32 MB → 18 MB): stripped when
+    /// binutils is there, left as they are otherwise.
+    static func strip(_ binary: String) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/strip") else { return }
+        run("/usr/bin/strip", ["--strip-unneeded", binary])
     }
 
     /// The release build with the Swift runtime linked in; its path.
