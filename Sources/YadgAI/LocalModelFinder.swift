@@ -36,12 +36,22 @@ public struct LocalModelFinder: Sendable {
         self.budget = budget
     }
 
+    /// The places to look: the usual servers, or only those `YADG_LOCAL_SERVERS` names
+    /// (`ollama`, `llama.cpp`, `lmstudio`, comma-separated; `none` looks nowhere). The tests
+    /// name theirs, so a model server running on the machine never meets them.
+    public static func candidates(environment: [String: String]) -> [Candidate] {
+        let usual = usual(ollamaHost: environment["OLLAMA_HOST"])
+        guard let names = environment["YADG_LOCAL_SERVERS"]?.lowercased() else { return usual.map(\.candidate) }
+        let wanted = Set(names.split(separator: ",").map { String($0.filter { $0 != " " }) })
+        return usual.filter { wanted.contains($0.id) }.map(\.candidate)
+    }
+
     /// The usual local servers, with Ollama where `OLLAMA_HOST` says.
-    public static func usualCandidates(ollamaHost: String?) -> [Candidate] {
+    private static func usual(ollamaHost: String?) -> [(id: String, candidate: Candidate)] {
         [
-            Candidate(kind: "ollama", baseURL: AISettings.ollamaHost(ollamaHost), name: "Ollama"),
-            Candidate(kind: "openai", baseURL: "http://127.0.0.1:8080/v1", name: "llama.cpp server"),
-            Candidate(kind: "openai", baseURL: "http://127.0.0.1:1234/v1", name: "LM Studio"),
+            ("ollama", Candidate(kind: "ollama", baseURL: AISettings.ollamaHost(ollamaHost), name: "Ollama")),
+            ("llama.cpp", Candidate(kind: "openai", baseURL: "http://127.0.0.1:8080/v1", name: "llama.cpp server")),
+            ("lmstudio", Candidate(kind: "openai", baseURL: "http://127.0.0.1:1234/v1", name: "LM Studio")),
         ]
     }
 

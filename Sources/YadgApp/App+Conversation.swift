@@ -181,7 +181,7 @@ extension App {
         guard settings.isUnset || !settings.explicit, !settings.networkOff,
             (try? store.stateValue(.aiConsent)) == nil
         else { return false }
-        let candidates = LocalModelFinder.usualCandidates(ollamaHost: environment.variables["OLLAMA_HOST"])
+        let candidates = LocalModelFinder.candidates(environment: environment.variables)
         let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
         guard let server = (waitFor(seconds: 1) { await finder.find() } ?? []).first else {
             if (try? store.stateValue(.localModelLookAgain)) == nil { try? store.setState([.localModelLookAgain: "1"]) }
@@ -202,9 +202,17 @@ extension App {
         return wrote
     }
 
-    /// Once, on a terminal: may a provider that was only detected (not chosen) be used?
+    /// Once, on a terminal: may a provider that was only detected (not chosen) be used? An Ollama
+    /// found only by `OLLAMA_HOST` is asked first (at most a second): a server that is not running
+    /// is not offered, and the question waits for a start when it answers.
     private func askForAIConsentIfNeeded() {
         guard settings.provider != .none, !settings.explicit, (try? store.stateValue(.aiConsent)) == nil else { return }
+        if settings.provider == .ollama {
+            let base = settings.baseURL
+            let finder = LocalModelFinder(
+                candidates: [.init(kind: "ollama", baseURL: base, name: "Ollama")], transport: CurlTransport())
+            guard !(waitFor(seconds: 1) { await finder.find() } ?? []).isEmpty else { return }
+        }
         let name = settings.provider.rawValue
         let yes = OnboardingPresenter(style: style, copy: copy)
             .askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))

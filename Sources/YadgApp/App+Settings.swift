@@ -12,7 +12,7 @@ import YadgHTTP
 /// search, only now), the choices offered, and the one made written to yadg's own settings file.
 extension App {
     func offerAIChoices(pick: String?) -> ShellReply {
-        let candidates = LocalModelFinder.usualCandidates(ollamaHost: environment.variables["OLLAMA_HOST"])
+        let candidates = LocalModelFinder.candidates(environment: environment.variables)
         let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
         let found = settings.networkOff ? [] : (waitFor(seconds: 1) { await finder.find() } ?? [])
         return chooseAI(in: shell.offerAIChoices(found: found, pick: pick))

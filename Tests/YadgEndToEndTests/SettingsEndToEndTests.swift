@@ -21,7 +21,7 @@ struct SettingsEndToEndTests {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
         try "model = gpt-4o-mini\n".write(toFile: home + "/config", atomically: true, encoding: .utf8)
-        let env = ["OLLAMA_HOST": "127.0.0.1:\(server.port)"]
+        let env = ["OLLAMA_HOST": "127.0.0.1:\(server.port)", "YADG_LOCAL_SERVERS": "ollama"]
         let offer = try YadgProcess.run(["settings", "ai"], home: home, env: env)
         expectTranscript(
             offer.stdout,
@@ -143,7 +143,11 @@ struct FirstRunLocalModelTests {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
         let env = YadgProcess.environment(
-            home: home, extra: ["TERM": "xterm", "NO_COLOR": "1", "OLLAMA_HOST": "127.0.0.1:\(server.port)"])
+            home: home,
+            extra: [
+                "TERM": "xterm", "NO_COLOR": "1", "OLLAMA_HOST": "127.0.0.1:\(server.port)",
+                "YADG_LOCAL_SERVERS": "ollama",
+            ])
         let terminal = try Self.firstRun(env)
         defer { terminal.close() }
         try terminal.waitFor("Ollama is running on this machine with smollm2:135m.")
@@ -176,7 +180,9 @@ struct FirstRunLocalModelTests {
         defer { TemporaryFolder.remove(home) }
         func environment(ollama: String?) -> [String: String] {
             var extra = ["TERM": "xterm", "NO_COLOR": "1"]
+            // Nothing answers the first look: no place to look at.
             extra["OLLAMA_HOST"] = ollama
+            extra["YADG_LOCAL_SERVERS"] = ollama == nil ? "none" : "ollama"
             return YadgProcess.environment(home: home, extra: extra)
         }
         let first = try Self.firstRun(environment(ollama: nil))
@@ -206,10 +212,16 @@ struct FirstRunLocalModelTests {
         #expect(!third.screenText.contains("running on this machine"))
     }
 
-    @Test("First run with nothing running, or with provider none chosen: no offer (and for the choice, no look)")
+    @Test(
+        "First run with nothing running, an OLLAMA_HOST nobody answers at, or provider none chosen: no offer, no question"
+    )
     func notOffered() throws {
         let server = try SettingsEndToEndTests.ollama()
-        for extra in [[:], ["OLLAMA_HOST": "127.0.0.1:\(server.port)", "YADG_AI_PROVIDER": "none"]] {
+        let choseNone = [
+            "OLLAMA_HOST": "127.0.0.1:\(server.port)", "YADG_AI_PROVIDER": "none", "YADG_LOCAL_SERVERS": "ollama",
+        ]
+        let silentHost = ["OLLAMA_HOST": "127.0.0.1:9", "YADG_LOCAL_SERVERS": "ollama"]
+        for extra in [[:], choseNone, silentHost] {
             let home = YadgProcess.makeHome()
             defer { TemporaryFolder.remove(home) }
             let env = YadgProcess.environment(
@@ -220,6 +232,7 @@ struct FirstRunLocalModelTests {
             terminal.type("\u{15}\u{04}")
             #expect(try terminal.waitForExit() == 0)
             #expect(!terminal.screenText.contains("running on this machine"))
+            #expect(!terminal.screenText.contains("I noticed"), "no consent asked for a server that is not there")
         }
         #expect(server.requests.isEmpty, "a chosen none is respected: nothing is asked")
     }

@@ -31,6 +31,9 @@ enum YadgProcess {
         var env = [
             "YADG_HOME": home, "YADG_NOW": "2026-11-19T15:04:00", "TZ": "America/New_York", "YADG_SEED": "7",
             "PATH": "/usr/bin:/bin", "HOME": home, "TERM": "dumb",
+            // No model server on this machine is looked for (one running here would otherwise
+            // answer a test's first run); a test with an Ollama fixture names it and sets "ollama".
+            "YADG_LOCAL_SERVERS": "none",
         ]
         env.merge(extra) { $1 }
         return env
