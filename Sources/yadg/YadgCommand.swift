@@ -167,7 +167,7 @@ struct YadgCommand {
         facts.onThisDayAtHome = SettingsFile(path: settingsPath).onThisDayAtHome()
         let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
-            support: ai.config["support_url"] ?? links.support, contact: ai.config["contact"] ?? links.contact,
+            support: ai.config["support_url"], contact: ai.config["contact"],
             purchase: ai.config["purchase_url"] ?? links.purchase)
         facts.entitlementService = entitlement
         return facts

@@ -16,7 +16,7 @@ struct SettingsTranscriptTests {
         facts.ai.chosenBy = provider == "none" ? .nobody : .configFile
         facts.configuredAI = provider == "none" ? nil : facts.ai
         facts.links = AppFacts.Links(
-            support: "https://youaredoinggreat.app/support", contact: "hello@youaredoinggreat.app",
+            support: "https://help.example.org", contact: "care@example.org",
             purchase: "https://youaredoinggreat.app/premium?plan={plan}&user={user}")
         facts.entitlementService = service
         facts.userID = "6f1c2a9e-3b7d-4c1a-9e2f-0a1b2c3d4e5f"
@@ -65,8 +65,10 @@ struct SettingsTranscriptTests {
               Terms of Use         /terms
 
             Support
-              Support URL          https://youaredoinggreat.app/support
-              Contact us           hello@youaredoinggreat.app
+              Support URL          https://help.example.org
+              Contact us           care@example.org
+              Manual               man yadg (or yadg --help)
+              Reporting a problem  quote what yadg --version says
 
             AI
               Provider             None: praise stays offline
@@ -116,8 +118,10 @@ struct SettingsTranscriptTests {
               Terms of Use         /terms
 
             Support
-              Support URL          https://youaredoinggreat.app/support
-              Contact us           hello@youaredoinggreat.app
+              Support URL          https://help.example.org
+              Contact us           care@example.org
+              Manual               man yadg (or yadg --help)
+              Reporting a problem  quote what yadg --version says
 
             AI
               Provider             OpenAI-compatible (set in your config

@@ -105,14 +105,36 @@ struct SettingsEndToEndTests {
         let settings = try YadgProcess.run(["settings"], home: home)
         #expect(
             settings.stdout.contains(
-                "  Support URL          https://help.example.org\n  Contact us           care@example.org\n"))
+                "  Support URL          https://help.example.org\n  Contact us           care@example.org\n"
+                    + "  Manual               man yadg (or yadg --help)\n"))
         #expect(settings.stdout.contains("  Provider             yadg backend (set in your config file)\n"))
         #expect(
             settings.stdout.contains(
                 "  Sync                 1 moment is waiting to sync: the server could not be\n                       reached.\n"
             ))
         let support = try YadgProcess.run(["support"], home: home)
-        #expect(support.stdout == "Support\nSupport URL  https://help.example.org\nContact us   care@example.org\n")
+        #expect(
+            support.stdout == """
+                Support
+                Support URL          https://help.example.org
+                Contact us           care@example.org
+                Manual               man yadg (or yadg --help)
+                Reporting a problem  quote what yadg --version says
+
+                """)
+        // With nothing configured, no address nobody here owns: the manual, and where links are set.
+        let bare = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(bare) }
+        let unset = try YadgProcess.run(["support"], home: bare)
+        #expect(
+            unset.stdout == """
+                Support
+                Manual               man yadg (or yadg --help)
+                Reporting a problem  quote what yadg --version says
+                Support links        none set up here (support_url and contact in your config)
+
+                """)
+        #expect(!unset.stdout.contains("youaredoinggreat.app"))
         let json = try YadgProcess.run(["settings", "--json"], home: home)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -12,7 +12,7 @@ public struct AppFacts: Sendable, Equatable {
     public var modelAnswers = false
     /// Home may bring up a moment from this day in an earlier year (`/settings onthisday off`).
     public var onThisDayAtHome = true
-    public var links = Links(support: "", contact: "", purchase: "")
+    public var links = Links(support: nil, contact: nil, purchase: "")
     /// Who can say whether the person has Premium.
     public var entitlementService = EntitlementService.none
     /// The anonymous id (the purchase page links a purchase to it).
@@ -29,12 +29,14 @@ public struct AppFacts: Sendable, Equatable {
 
     /// Support and purchase addresses: `Resources/` by default, the config file may override them.
     public struct Links: Sendable, Equatable {
-        public var support: String
-        public var contact: String
+        /// A support page and a contact address, only when the config (or a backend) gives
+        /// them: yadg never shows an address nobody here owns.
+        public var support: String?
+        public var contact: String?
         /// The purchase page; `{plan}` and `{user}` are filled in.
         public var purchase: String
 
-        public init(support: String, contact: String, purchase: String) {
+        public init(support: String?, contact: String?, purchase: String) {
             self.support = support
             self.contact = contact
             self.purchase = purchase
@@ -107,11 +109,9 @@ public struct LocalModelServer: Sendable, Equatable {
 /// others (`support_url`, `contact`, `purchase_url`).
 public struct LinksCopy: CopySection {
     public static let key = "links"
-    public let support, contact, purchase: String
+    public let purchase: String
 
     public init(_ words: CopyWords) throws {
-        support = try words.text("support")
-        contact = try words.text("contact")
         purchase = try words.text("purchase")
     }
 }

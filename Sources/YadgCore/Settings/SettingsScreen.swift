@@ -46,10 +46,7 @@ public struct SettingsScreen: Sendable, Equatable {
             ])
         let support = Section(
             key: "support", title: words.support,
-            items: [
-                item("supportURL", words.supportURL, facts.links.support),
-                item("contact", words.contact, facts.links.contact),
-            ])
+            items: supportItems(context).map { item($0.key, $0.label, $0.value) })
         let about = Section(
             key: "about", title: words.about,
             items: [item("version", words.version, "yadg " + facts.version)]
@@ -58,6 +55,20 @@ public struct SettingsScreen: Sendable, Equatable {
             key: "lookingBack", title: words.lookingBack,
             items: [item("onThisDay", words.onThisDay, facts.onThisDayAtHome ? words.onThisDayOn : words.onThisDayOff)])
         return SettingsScreen(sections: [subscription, privacy, support, aiSection(context), lookingBack, about])
+    }
+
+    /// Where to get help: the configured page and address (never one nobody here owns), the
+    /// manual, and what to quote in a report.
+    static func supportItems(_ context: CommandContext) -> [(key: String, label: String, value: String)] {
+        let words = context.copy[SettingsCopy.self]
+        let links = context.facts.links
+        var items: [(key: String, label: String, value: String)] = []
+        if let page = links.support, !page.isEmpty { items.append(("supportURL", words.supportURL, page)) }
+        if let address = links.contact, !address.isEmpty { items.append(("contact", words.contact, address)) }
+        items.append(("manual", words.manual, words.manualValue))
+        items.append(("report", words.report, words.reportValue))
+        if items.count == 2 { items.append(("supportLinks", words.supportLinks, words.supportLinksValue)) }
+        return items
     }
 
     private static func aiSection(_ context: CommandContext) -> Section {
@@ -148,7 +159,8 @@ public struct SettingsCopy: CopySection {
     public let title: String
     public let subscription, manage, restore, premium: String
     public let privacyAndData, deleteMyData, export, exportValue, privacy, terms: String
-    public let support, supportURL, contact: String
+    public let support, supportURL, contact, manual, manualValue, report, reportValue: String
+    public let supportLinks, supportLinksValue: String
     public let about, version, crisisDisclaimer: String
     public let ai, provider, model, baseURL, apiKey, keySet, keyNotSet, sync, change: String
     public let providerNames: [String: String]
@@ -172,6 +184,12 @@ public struct SettingsCopy: CopySection {
         support = try words.text("support")
         supportURL = try words.text("supportURL")
         contact = try words.text("contact")
+        manual = try words.text("manual")
+        manualValue = try words.text("manualValue")
+        report = try words.text("report")
+        reportValue = try words.text("reportValue")
+        supportLinks = try words.text("supportLinks")
+        supportLinksValue = try words.text("supportLinksValue")
         about = try words.text("about")
         version = try words.text("version")
         crisisDisclaimer = try words.text("crisisDisclaimer")
