@@ -103,22 +103,79 @@ public struct EntitlementSource: Sendable {
             managementURL: Self.link(subscriber["management_url"]), checkedAt: now)
     }
 
-    /// The backend's account (the contract in the Entitlement article): `entitlement` (or null) and
-    /// the `offerings` with their prices.
+    /// The backend's account, in the shapes servers use (the Entitlement article): yadg's own
+    /// `entitlement`; a premium flag with a `subscription` object; RevenueCat-style
+    /// `entitlements` (or a whole `subscriber`); any of them under `user`. Any sign of an active
+    /// subscription counts: a paying person is never told they have none.
     static func account(_ object: JSONValue, now: Date) -> Entitlement? {
+        if let user = object["user"], user.object != nil, object["entitlement"] == nil {
+            return account(user, now: now).map { withOfferings($0, from: object) }
+        }
+        if object["subscriber"]?.object != nil {
+            return subscriber(object, now: now).map { withOfferings($0, from: object) }
+        }
+        if object["entitlements"]?.object != nil {
+            let wrapped = JSONValue.object(["subscriber": object])
+            return subscriber(wrapped, now: now).map { withOfferings($0, from: object) }
+        }
+        if object["entitlement"]?.object == nil, let flagged = premiumFlagAndSubscription(object, now: now) {
+            return withOfferings(flagged, from: object)
+        }
         guard object["id"] != nil || object["entitlement"] != nil else { return nil }
         let entitlement = object["entitlement"]?.object != nil ? object["entitlement"] : nil
-        let plans = (object["offerings"]?.array ?? []).compactMap { row -> Entitlement.Plan? in
-            guard let id = row["plan"]?.string, id == "yearly" || id == "monthly" else { return nil }
-            let price = row["price"]?.string.map(TerminalSanitizer.clean).flatMap { $0.count <= 40 ? $0 : nil }
-            return Entitlement.Plan(id: id, price: price, trialDays: row["trialDays"]?.int)
-        }
+        let plans = plans(object)
         let active = entitlement?["active"]?.bool ?? (entitlement != nil)
         return Entitlement(
             entitled: entitlement != nil && (active || entitlement?["expiresAt"]?.string != nil),
             expiresAt: entitlement?["expiresAt"]?.string.flatMap { CivilTime.parse($0) },
             productID: entitlement?["productId"]?.string.map(TerminalSanitizer.clean),
             managementURL: Self.link(entitlement?["managementUrl"]), plans: plans, checkedAt: now)
+    }
+
+    /// Premium flags (`isPremium`, `is_premium`, `premium`, `hasPremium`, `isPro`) and a
+    /// `subscription` object (`status`, `expiresAt` or `currentPeriodEnd`, `plan` or `productId`,
+    /// `managementUrl`, in camel or snake case). Nil when the body has neither.
+    static func premiumFlagAndSubscription(_ object: JSONValue, now: Date) -> Entitlement? {
+        let flags = ["isPremium", "is_premium", "premium", "hasPremium", "has_premium", "isPro", "is_pro"]
+        let flag = flags.lazy.compactMap { object[$0]?.bool }.first
+        let subscription = object["subscription"]?.object != nil ? object["subscription"] : nil
+        guard flag != nil || subscription != nil else { return nil }
+        func text(_ names: String...) -> String? { names.lazy.compactMap { subscription?[$0]?.string }.first }
+        let status = text("status", "state")?.lowercased()
+        let activeStatuses: Set = [
+            "active", "trialing", "trial", "in_trial", "in_grace_period", "grace_period", "past_due",
+        ]
+        let expires = text("expiresAt", "expires_at", "currentPeriodEnd", "current_period_end", "renewsAt", "renews_at")
+            .flatMap { CivilTime.parse($0) }
+        let signs = [
+            flag == true, status.map(activeStatuses.contains) == true,
+            subscription?["active"]?.bool == true || subscription?["isActive"]?.bool == true,
+            expires.map { $0 > now } == true
+                && status.map { !["canceled", "cancelled", "expired"].contains($0) } != false,
+        ]
+        let active = signs.contains(true)
+        // A subscription that ended on a known date is kept with it, so it reads as ended; an
+        // active one whose date has passed (a renewal not yet recorded) stays active.
+        return Entitlement(
+            entitled: active || expires != nil, expiresAt: active && expires.map { $0 <= now } == true ? nil : expires,
+            productID: text("productId", "product_id", "plan", "planId", "plan_id").map(TerminalSanitizer.clean),
+            managementURL: Self.link(subscription?["managementUrl"] ?? subscription?["management_url"]),
+            checkedAt: now)
+    }
+
+    /// The backend's `offerings` (prices of the plans) beside whichever shape said the entitlement.
+    static func withOfferings(_ entitlement: Entitlement, from object: JSONValue) -> Entitlement {
+        var result = entitlement
+        if result.plans.isEmpty { result.plans = plans(object) }
+        return result
+    }
+
+    static func plans(_ object: JSONValue) -> [Entitlement.Plan] {
+        (object["offerings"]?.array ?? []).compactMap { row -> Entitlement.Plan? in
+            guard let id = row["plan"]?.string, id == "yearly" || id == "monthly" else { return nil }
+            let price = row["price"]?.string.map(TerminalSanitizer.clean).flatMap { $0.count <= 40 ? $0 : nil }
+            return Entitlement.Plan(id: id, price: price, trialDays: row["trialDays"]?.int)
+        }
     }
 
     /// A link a server gave, kept only when it is a plain https (or local http) URL.

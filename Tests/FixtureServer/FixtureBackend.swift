@@ -41,6 +41,8 @@ public final class FixtureBackend: @unchecked Sendable {
     private var creates: [String: Int] = [:]
     /// `GET /user/me`'s `entitlement` per user, as JSON (absent: null).
     private var accounts: [String: String] = [:]
+    /// `GET /user/me`'s whole body per user, in another server's shape (wins over `accounts`).
+    private var accountBodies: [String: String] = [:]
     private var server: FixtureServer!
 
     public init() throws {
@@ -58,6 +60,9 @@ public final class FixtureBackend: @unchecked Sendable {
 
     /// What `GET /user/me` says about this user's Premium (`entitlement`, as JSON; nil: none).
     public func setEntitlement(user: String, json: String?) { lock.withLock { accounts[user] = json } }
+
+    /// `GET /user/me`'s whole body for this user, as another backend would write it.
+    public func setAccountBody(user: String, json: String) { lock.withLock { accountBodies[user] = json } }
 
     /// The plans `GET /user/me` offers.
     public static let offerings =
@@ -105,6 +110,7 @@ public final class FixtureBackend: @unchecked Sendable {
         if request.method == "GET", parts.count == 4, parts[2] == "user", parts[3] == "me" {
             let entitlement = lock.withLock { accounts[user] } ?? "null"
             if mode == .garbage { return (200, "{{{", "") }
+            if let body = lock.withLock({ accountBodies[user] }) { return (200, body, "") }
             return (200, #"{"id":"\#(user)","entitlement":\#(entitlement),"offerings":\#(Self.offerings)}"#, "")
         }
         guard parts.count >= 3, parts[2] == "moments" || parts[2] == "timeline" else { return (404, "{}", "") }

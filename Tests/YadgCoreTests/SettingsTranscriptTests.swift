@@ -189,9 +189,6 @@ struct SettingsTranscriptTests {
               ✓ Daily summaries
               ✓ Future features
 
-              ◉ Yearly · $29.99 / year · 7-day free trial   Recommended
-              ○ Monthly · $4.99 / month
-
             You have Premium until Dec 3, 2026.
             /manage opens the page where you can change or cancel it.
 

@@ -79,6 +79,19 @@ struct PremiumEndToEndTests {
         #expect(
             json.stdout == #"{"event":"command","command":"restore","output":"You have Premium until Dec 3, 2026."}"#
                 + "\n")
+        // Another backend's shape: a premium flag with a subscription object. A paying person is
+        // never told they have no subscription, nor offered the trial.
+        backend.setAccountBody(
+            user: id,
+            json:
+                #"{"isPremium":true,"subscription":{"status":"active","plan":"yearly","expiresAt":"2027-01-05T12:00:00Z"}}"#
+        )
+        let paying = try YadgProcess.run(["restore"], home: home, env: env)
+        #expect(paying.status == 0 && paying.stdout == "You have Premium until Jan 5, 2027.\n", "\(paying.stdout)")
+        let premium = try YadgProcess.run(["premium"], home: home, env: env)
+        #expect(
+            !premium.stdout.contains("No subscription yet") && !premium.stdout.contains("free trial"),
+            "\(premium.stdout)")
     }
 
     @Test("With the person's own provider there is nothing to unlock, and no server is asked")

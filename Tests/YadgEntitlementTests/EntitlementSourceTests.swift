@@ -83,6 +83,60 @@ struct EntitlementSourceTests {
         #expect(await source.read(now: Self.now) == .failure(.answered(200)))
     }
 
+    @Test(
+        "/user/me in the shapes servers use: a premium flag with a subscription, RevenueCat entitlements, under user",
+        arguments: [
+            (
+                #"{"isPremium":true,"subscription":{"status":"active","plan":"yearly","expiresAt":"2027-11-01T00:00:00Z"}}"#,
+                true
+            ),
+            (#"{"is_premium":true}"#, true),
+            (
+                #"{"premium":false,"subscription":{"status":"trialing","current_period_end":"2026-11-30T00:00:00Z"}}"#,
+                true
+            ),
+            (#"{"isPremium":true,"subscription":{"status":"active","expiresAt":"2026-11-01T00:00:00Z"}}"#, true),
+            (
+                #"{"entitlements":{"pro":{"expires_date":"2027-01-01T00:00:00Z","product_identifier":"yadg_yearly"}}}"#,
+                true
+            ),
+            (#"{"subscriber":{"entitlements":{"pro":{"expires_date":null}}}}"#, true),
+            (#"{"user":{"id":"u1","isPremium":true}}"#, true),
+            (#"{"isPremium":false,"subscription":{"status":"canceled","expiresAt":"2026-10-01T00:00:00Z"}}"#, false),
+            (#"{"isPremium":false,"subscription":null}"#, false),
+            (#"{"id":"u1","entitlement":null}"#, false),
+        ])
+    func backendShapes(body: String, active: Bool) async throws {
+        let backend = try FixtureBackend()
+        backend.setAccountBody(user: Self.user, json: body)
+        let source = EntitlementSource(
+            kind: .backend(baseURL: backend.url), userID: Self.user, transport: CurlTransport(), timeout: 2)
+        let read = try await source.read(now: Self.now).get()
+        #expect(read.isActive(at: Self.now) == active, "\(body)")
+    }
+
+    @Test("The subscription's plan, end date and management link are read, and an ended one reads as ended")
+    func backendSubscriptionDetails() async throws {
+        let backend = try FixtureBackend()
+        let source = EntitlementSource(
+            kind: .backend(baseURL: backend.url), userID: Self.user, transport: CurlTransport(), timeout: 2)
+        backend.setAccountBody(
+            user: Self.user,
+            json:
+                #"{"isPremium":true,"subscription":{"status":"active","plan":"yearly","expiresAt":"2027-11-01T00:00:00Z","managementUrl":"https://billing.example.com/m"},"offerings":[{"plan":"yearly","price":"$29.99 / year"}]}"#
+        )
+        let active = try await source.read(now: Self.now).get()
+        #expect(active.productID == "yearly" && active.expiresAt == CivilTime.parse("2027-11-01T00:00:00Z"))
+        #expect(active.managementURL == "https://billing.example.com/m" && active.plans.map(\.id) == ["yearly"])
+        backend.setAccountBody(
+            user: Self.user,
+            json: #"{"isPremium":false,"subscription":{"status":"expired","expiresAt":"2026-10-01T00:00:00Z"}}"#)
+        let ended = try await source.read(now: Self.now).get()
+        #expect(ended.entitled && !ended.isActive(at: Self.now), "known, and ended")
+        backend.setAccountBody(user: Self.user, json: #"{"hello":"world"}"#)
+        #expect(await source.read(now: Self.now) == .failure(.answered(200)), "a body with no sign either way")
+    }
+
     @Test("A cached entitlement reads back the same")
     func cache() throws {
         let entitlement = Entitlement(

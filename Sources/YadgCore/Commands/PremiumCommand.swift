@@ -69,14 +69,17 @@ struct PremiumCommand: ShellCommand {
             lines.append(StyledLine(words.notOffered))
             return context.shown(lines, by: spec.name)
         }
-        let plans = lookup?.entitlement?.plans ?? []
-        func price(_ id: String) -> String? { plans.first { $0.id == id }?.price.map(TerminalSanitizer.clean) }
-        let yearly = [words.yearly, price("yearly"), words.trial].compactMap { $0 }.joined(separator: " · ")
-        let monthly = [words.monthly, price("monthly")].compactMap { $0 }.joined(separator: " · ")
-        lines.append(StyledLine("  ◉ " + yearly + "   " + words.recommended, .primary))
-        lines.append(StyledLine("  ○ " + monthly))
-        lines.append(StyledLine(""))
         let active = lookup?.entitlement?.isActive(at: context.clock.now()) == true
+        // A subscriber is shown what they have, never offered a plan or a trial again.
+        if !active {
+            let plans = lookup?.entitlement?.plans ?? []
+            func price(_ id: String) -> String? { plans.first { $0.id == id }?.price.map(TerminalSanitizer.clean) }
+            let yearly = [words.yearly, price("yearly"), words.trial].compactMap { $0 }.joined(separator: " · ")
+            let monthly = [words.monthly, price("monthly")].compactMap { $0 }.joined(separator: " · ")
+            lines.append(StyledLine("  ◉ " + yearly + "   " + words.recommended, .primary))
+            lines.append(StyledLine("  ○ " + monthly))
+            lines.append(StyledLine(""))
+        }
         let state = lookup.map { PremiumState.line($0, context) } ?? PremiumState.line(context)
         if active {
             lines.append(StyledLine(state, .primary))
