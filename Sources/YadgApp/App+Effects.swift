@@ -21,8 +21,8 @@ extension App {
         var shown = reply
         for effect in reply.effects {
             switch effect {
-            case .export(let format, let path):
-                shown = export(format, to: path)
+            case .export(let format, let path, let withDeleted):
+                shown = export(format, to: path, withDeleted: withDeleted)
             case .importFile(let path):
                 shown = importFile(path)
             case .parsePhrases(let now, let zone):
@@ -85,21 +85,24 @@ extension App {
 
     /// `/export` writes a dated file in the current folder and says where; `yadg export` writes to
     /// stdout unless `--output` names a file.
-    private func export(_ format: ExportFormat, to path: String?) -> ShellReply {
+    private func export(_ format: ExportFormat, to path: String?, withDeleted: Bool) -> ShellReply {
         let toStandardOutput = path == nil && shell.context.mode == .oneShot
         let target =
             toStandardOutput ? nil : path ?? LookBackIO.defaultExportPath(format, today: shell.context.today)
         switch LookBackIO.export(
-            format, to: target, store: store, zone: zone, copy: copy, extras: shell.context.extrasShown, output: output,
-            outputIsTerminal: outputIsTerminal)
+            format, to: target, withDeleted: withDeleted, store: store, zone: zone, copy: copy,
+            extras: shell.context.extrasShown, output: output, outputIsTerminal: outputIsTerminal)
         {
         case .success(let count):
             guard let target else { return ShellReply() }
             return ShellReply(lines: [
                 StyledLine(Copy.fill(copy[ExportCopy.self].done, ["count": String(count), "path": target]), .primary)
             ])
-        case .failure(let failure):
-            return .failed(failure.message)
+        case .failure(.store(let error)):
+            // The store's trouble in its own words (damaged, newer), never as an output error.
+            return shell.context.storeFailure(error, reading: true)
+        case .failure(.writing(let message)):
+            return .failed(message)
         }
     }
 

@@ -20,18 +20,24 @@ enum LookBackIO {
         let message: String
     }
 
-    /// Writes an export; `path` nil means `output`. Returns the count written, or an error line.
+    /// Why an export was not written: the store could not be read (said as the store says it),
+    /// or the file could not be written.
+    enum ExportFailure: Error {
+        case store(any Error)
+        case writing(String)
+    }
+
+    /// Writes an export; `path` nil means `output`. Deleted moments only `withDeleted` (their
+    /// `archivedAt` marks them). Returns the count written.
     static func export(
-        _ format: ExportFormat, to path: String?, store: any MomentHistory, zone: Zone, copy: Copy,
-        extras: ExtrasShown, output: any OutputSink, outputIsTerminal: Bool
-    ) -> Result<Int, Failure> {
+        _ format: ExportFormat, to path: String?, withDeleted: Bool = false, store: any MomentHistory, zone: Zone,
+        copy: Copy, extras: ExtrasShown, output: any OutputSink, outputIsTerminal: Bool
+    ) -> Result<Int, ExportFailure> {
         let moments: [Moment]
         do {
-            moments = try store.allMoments()
+            moments = try store.allMoments().filter { withDeleted || $0.archivedAt == nil }
         } catch {
-            return .failure(
-                Failure(
-                    message: Copy.fill(copy[ExportCopy.self].failed, ["path": path ?? "stdout", "reason": "\(error)"])))
+            return .failure(.store(error))
         }
         let text = MomentExport.render(moments, as: format, zone: zone, copy: copy, extras: extras)
         guard let path else {
@@ -44,8 +50,8 @@ enum LookBackIO {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             return .failure(
-                Failure(
-                    message: Copy.fill(
+                .writing(
+                    Copy.fill(
                         copy[ExportCopy.self].failed, ["path": path, "reason": String(cString: strerror(errno))])))
         }
         defer { close(fd) }
@@ -55,8 +61,8 @@ enum LookBackIO {
             let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             guard n > 0 else {
                 return .failure(
-                    Failure(
-                        message: Copy.fill(
+                    .writing(
+                        Copy.fill(
                             copy[ExportCopy.self].failed, ["path": path, "reason": String(cString: strerror(errno))])))
             }
             offset += n

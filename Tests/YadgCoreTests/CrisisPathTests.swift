@@ -154,7 +154,10 @@ struct CrisisPathTests {
         let shell = TestSupport.shell(store: store, mode: .conversation)
         _ = shell.handle("I want to die")
         #expect(shell.handle("/find die").lines.plainText.contains("I want to die"))
-        #expect(shell.handle("/export json --output kms.json").effects == [.export(.json, path: "kms.json")])
+        #expect(
+            shell.handle("/export json --output kms.json").effects == [
+                .export(.json, path: "kms.json", withDeleted: false)
+            ])
         #expect(try store.allMoments().count == 1)
     }
 

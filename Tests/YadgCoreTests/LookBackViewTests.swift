@@ -216,7 +216,9 @@ struct LookBackViewTests {
         #expect(shell.handle("/fav 3").lines.plainText.hasPrefix("There's no moment 3."), "deleted")
         #expect(shell.handle("/undo").lines.plainText == "Brought back \"took a walk\".")
         #expect(shell.handle("/undo").lines.plainText == "There's nothing to undo.")
-        #expect(shell.handle("/edit #1 read a whole book").lines.plainText == "Changed to \"read a whole book\".")
+        #expect(
+            shell.handle("/edit #1 read a whole book").lines.plainText
+                == "Changed to \"read a whole book\". /undo changes it back.")
         // A search shows the moment under its own number, not a row position.
         #expect(
             shell.handle("/find WHOLE").lines.plainText.hasPrefix(

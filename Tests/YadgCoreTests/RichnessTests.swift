@@ -304,7 +304,8 @@ struct RichnessTranscriptTests {
         let shell = TestSupport.shell(store: store)
         _ = shell.handle("took a walk #outside")
         #expect(
-            shell.handle("/edit 1 took a long walk #proud #park").lines.plainText == "Changed to \"took a long walk\".")
+            shell.handle("/edit 1 took a long walk #proud #park").lines.plainText
+                == "Changed to \"took a long walk\". /undo changes it back.")
         let moment = try #require(try store.moment(ref: 1))
         #expect(moment.text == "took a long walk" && moment.mood == "proud" && moment.tags == ["outside", "park"])
     }

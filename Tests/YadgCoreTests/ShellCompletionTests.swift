@@ -37,7 +37,7 @@ struct ShellCompletionTests {
     @Test("Options: yadg's own, each command's, and the values an option takes; a file is the shell's")
     func options() {
         #expect(Self.words(["--"]) == ["--json", "--no-ai", "--literal", "--help", "--version"])
-        #expect(Self.words(["export", "--"]) == ["--format", "--output", "--json", "--no-ai"])
+        #expect(Self.words(["export", "--"]) == ["--format", "--output", "--with-deleted", "--json", "--no-ai"])
         #expect(Self.words(["export", "--format", ""]) == ["json", "csv", "md"])
         #expect(Self.words(["export", "--output", ""]) == [":files"])
         #expect(Self.words(["sync", "--"]).prefix(2) == ["--status", "--pull"])

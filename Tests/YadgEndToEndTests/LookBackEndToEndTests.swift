@@ -63,6 +63,14 @@ struct LookBackEndToEndTests {
         #expect(
             csv.stdout.hasPrefix(
                 "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt,mood,tags,note,photos\r\n"))
+        // A deleted moment is not exported, unless asked for, and then marked.
+        _ = try YadgProcess.run(stdin: "/delete 3\n", home: home)
+        let kept = try YadgProcess.run(["export", "--format", "csv"], home: home)
+        #expect(kept.stdout.split(separator: "\r\n").count == 3 && !kept.stdout.contains("read a book"))
+        let all = try YadgProcess.run(["export", "--with-deleted"], home: home)
+        #expect(
+            all.stdout.contains(#""text":"read a book""#)
+                && all.stdout.contains(#""archivedAt":"2026-11-19T20:04:00.000Z""#))
         let bad = try YadgProcess.run(["export", "--format", "pdf"], home: home)
         #expect(bad.status == 2 && bad.stderr == "yadg: I can export json, csv or md, not \"pdf\".\n")
     }

@@ -176,7 +176,9 @@ struct ReliabilityEndToEndTests {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         for offset in stride(from: 4096 * 6, to: min(bytes.count, 4096 * 30), by: 1) { bytes[offset] = 0x5A }
         try bytes.write(to: URL(fileURLWithPath: path))
-        for command in [["moments", "all"], ["stats"], ["journey"], ["log", "one more"]] {
+        for command in [
+            ["moments", "all"], ["stats"], ["journey"], ["log", "one more"], ["export", "--format", "json"],
+        ] {
             let result = try YadgProcess.run(command, home: home)
             #expect(result.status == 3, "damaged data: exit 3, \(command)")
             #expect(result.stderr.contains("looks damaged") && result.stderr.contains(".recover"), "\(command)")

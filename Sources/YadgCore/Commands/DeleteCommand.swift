@@ -12,7 +12,7 @@ struct DeleteCommand: ShellCommand {
         case .success(var moment):
             moment.archivedAt = context.clock.now()
             let reply = context.saved(moment, Copy.fill(context.copy[DeleteCopy.self].done, ["text": moment.text]))
-            if reply.failure == nil { context.state.deleted.append(moment) }
+            if reply.failure == nil { context.state.undoable.append(.deleted(moment)) }
             return reply
         }
     }

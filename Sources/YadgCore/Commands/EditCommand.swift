@@ -24,12 +24,18 @@ struct EditCommand: ShellCommand {
             // `#words` at the end add a mood or tags, as they do in a logged line.
             let tagged = Hashtags.read(text, moods: context.resources.moods)
             guard !tagged.text.isEmpty else { return .failed(copy[EditCopy.self].needsText) }
+            // `/edit last 2 hours ago` means when, not what: the words stay, and /when is named.
+            if case .at = context.readWhen(tagged.text, now: context.clock.now()) {
+                return .failed(Copy.fill(copy[EditCopy.self].onlyATime, ["text": tagged.text]))
+            }
+            let before = moment
             moment.text = tagged.text
             if let mood = tagged.mood { moment.mood = mood }
             moment.tags += tagged.tags.filter { !moment.tags.contains($0) }
             // Once a moment held crisis language it stays private, whatever it is edited to.
             moment = context.resources.crisis.flagged(moment)
             let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": moment.text]))
+            if reply.failure == nil { context.state.undoable.append(.edited(before: before)) }
             guard moment.isCrisis, reply.failure == nil else { return reply }
             return context.withCrisisLines(reply, command: Self.spec.name)
         }
@@ -39,11 +45,11 @@ struct EditCommand: ShellCommand {
 /// `/edit`.
 public struct EditCopy: CopySection {
     public static let key = "edit"
-    public let done: String
-    public let needsText: String
+    public let done, needsText, onlyATime: String
 
     public init(_ words: CopyWords) throws {
         done = try words.text("done")
         needsText = try words.text("needsText")
+        onlyATime = try words.text("onlyATime")
     }
 }

@@ -1,5 +1,6 @@
-/// `/export [json|csv|md]` and `yadg export [--format json|csv|md] [--output FILE]`: one parser for
-/// both. The file is written by the application (the core does no file I/O).
+/// `/export [json|csv|md]` and `yadg export [--format json|csv|md] [--output FILE]
+/// [--with-deleted]`: one parser for both. Deleted moments are left out unless asked for (then
+/// marked by their `archivedAt`). The file is written by the application (the core does no I/O).
 struct ExportCommand: ShellCommand {
     static let spec = CommandSpec(
         "export", takesArguments: true, crisisWords: .runsAsTyped,
@@ -7,11 +8,11 @@ struct ExportCommand: ShellCommand {
             words: ["json", "csv", "md"],
             options: [
                 .init("--format", argument: "FORMAT", values: ["json", "csv", "md"]),
-                .init("--output", argument: "FILE"),
+                .init("--output", argument: "FILE"), .init("--with-deleted"),
             ]))
 
     enum Parsed: Equatable {
-        case export(ExportFormat, path: String?)
+        case export(ExportFormat, path: String?, withDeleted: Bool)
         case unknownFormat(String)
     }
 
@@ -22,6 +23,7 @@ struct ExportCommand: ShellCommand {
     static func parse(_ words: [String]) -> Parsed {
         var format = ExportFormat.json
         var path: String?
+        var withDeleted = false
         var rest = words[...]
         while let word = rest.popFirst() {
             switch word {
@@ -31,12 +33,14 @@ struct ExportCommand: ShellCommand {
                 format = chosen
             case "--output", "-o":
                 path = rest.popFirst() ?? ""
+            case "--with-deleted":
+                withDeleted = true
             default:
                 guard let chosen = Self.format(named: word) else { return .unknownFormat(word) }
                 format = chosen
             }
         }
-        return .export(format, path: path)
+        return .export(format, path: path, withDeleted: withDeleted)
     }
 
     private static func format(named name: String) -> ExportFormat? {
@@ -48,8 +52,8 @@ struct ExportCommand: ShellCommand {
         switch parsed {
         case .unknownFormat(let name):
             return .failed(Copy.fill(context.copy[ExportCopy.self].unknownFormat, ["format": name]), usage: true)
-        case .export(let format, let path):
-            return ShellReply(effects: [.export(format, path: path)])
+        case .export(let format, let path, let withDeleted):
+            return ShellReply(effects: [.export(format, path: path, withDeleted: withDeleted)])
         }
     }
 }

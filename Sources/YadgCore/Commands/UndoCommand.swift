@@ -1,26 +1,38 @@
-/// `/undo`: brings back the moment deleted last in this conversation.
+/// `/undo`: takes back the last delete or edit of this conversation.
 struct UndoCommand: ShellCommand {
     static let spec = CommandSpec("undo", takesArguments: false, asSubcommand: false)
 
     init(_ arguments: CommandArguments) {}
 
     func run(in context: inout CommandContext) -> ShellReply {
-        guard var moment = context.state.deleted.popLast() else {
+        switch context.state.undoable.popLast() {
+        case nil:
             return ShellReply(lines: [StyledLine(context.copy[UndoCopy.self].nothing)])
+        case .deleted(var moment):
+            moment.archivedAt = nil
+            return context.saved(moment, Copy.fill(context.copy[UndoCopy.self].done, ["text": moment.text]))
+        case .edited(let before):
+            // The text, mood and tags it had; the flag of crisis language stays if the edit set it.
+            guard var moment = try? context.store.moment(id: before.id) else {
+                return ShellReply(lines: [StyledLine(context.copy[UndoCopy.self].nothing)])
+            }
+            moment.text = before.text
+            moment.mood = before.mood
+            moment.tags = before.tags
+            return context.saved(moment, Copy.fill(context.copy[UndoCopy.self].editUndone, ["text": moment.text]))
         }
-        moment.archivedAt = nil
-        return context.saved(moment, Copy.fill(context.copy[UndoCopy.self].done, ["text": moment.text]))
     }
 }
 
 /// `/undo`.
 public struct UndoCopy: CopySection {
     public static let key = "undo"
-    public let done: String
+    public let done, editUndone: String
     public let nothing: String
 
     public init(_ words: CopyWords) throws {
         done = try words.text("done")
+        editUndone = try words.text("editUndone")
         nothing = try words.text("nothing")
     }
 }

@@ -7,10 +7,16 @@
 /// What the conversation remembers between lines. A value: commands receive it with their
 /// context, change it, and the shell keeps the result.
 public struct ConversationState {
+    /// A change `/undo` takes back.
+    enum Undoable {
+        case deleted(Moment)
+        case edited(before: Moment)
+    }
+
     /// The step of `/did` in progress, if any.
     var guidedLog: GuidedLog?
-    /// Deleted moments, newest last, for `/undo`.
-    var deleted: [Moment] = []
+    /// What `/undo` can take back, newest last: a moment deleted, or one as it was before an edit.
+    var undoable: [Undoable] = []
     /// The oldest day (or week's Monday) the Journey has shown, for `/journey more`.
     var journeyCursor: LocalDay?
     /// The Journey last shown was `/journey weeks`.

@@ -51,7 +51,8 @@ public enum Effect: Sendable, Equatable {
     case writeSummaries([SummaryTarget], then: LookBack)
     /// Write an export. `path` nil: the mode's default (stdout for `yadg export`, a dated file in
     /// the current folder for `/export`).
-    case export(ExportFormat, path: String?)
+    /// `withDeleted`: deleted moments too (marked by `archivedAt`); otherwise they are left out.
+    case export(ExportFormat, path: String?, withDeleted: Bool)
     /// Read a JSON export into the store.
     case importFile(path: String)
     /// Read phrases on stdin and write what the parser makes of each (`yadg parse`).
