@@ -142,27 +142,37 @@ struct ShellTranscriptTests {
     @Test func help() {
         #expect(
             TestSupport.shell().handle("/help").lines.plainText == """
-                Type what you did, big or small, and press Enter. For example: took a walk 2 hours ago
-                Ask about your moments too (what did I do yesterday?), or fix the last one in words (actually it was last night, undo that).
+                Type what you did, big or small, and press Enter. For example: took a walk 2
+                hours ago
+                Ask about your moments too (what did I do yesterday?), or fix the last one in
+                words (actually it was last night, undo that).
 
                 Commands:
                   /help             show what you can do
                   /moments          your moments by day: /moments today, yesterday, week or all
                   /today            view today's moments
-                  /find             find moments with some words or a tag: /find walk, /find #proud
+                  /find             find moments with some words or a tag: /find walk, /find
+                                    #proud
                   /fav              mark a moment as a favourite: /fav 2
                   /unfav            unmark a favourite: /unfav 2
                   /delete           delete a moment (/undo brings it back): /delete 2
-                  /undo             bring back the last deleted moment
+                  /undo             take back the last delete or edit
                   /edit             change a moment's text: /edit 2 took a long walk
-                  /mood             how a moment felt: /mood calm (or #calm in a line); /mood lists them
-                  /note             add a note to your last moment: /note it was sunny (/note 2 … for another)
-                  /tag              add tags to your last moment: /tag #garden (/tag 2 … for another)
-                  /photo            attach a photo to your last moment: /photo ~/Pictures/walk.jpg
-                  /journey          your days with a short summary each (/journey more, /journey weeks)
-                  /week             your week, Monday to Sunday (/week last, /week 3, /week of Nov 3)
+                  /mood             how a moment felt: /mood calm (or #calm in a line); /mood
+                                    lists them
+                  /note             add a note to your last moment: /note it was sunny (/note 2
+                                    … for another)
+                  /tag              add tags to your last moment: /tag #garden (/tag 2 … for
+                                    another)
+                  /photo            attach a photo to your last moment: /photo
+                                    ~/Pictures/walk.jpg
+                  /journey          your days with a short summary each (/journey more, /journey
+                                    weeks)
+                  /week             your week, Monday to Sunday (/week last, /week 3, /week of
+                                    Nov 3)
                   /onthisday        moments from this day a month, six months and years ago
-                  /calendar         a month with a mark on days that have moments: /calendar october
+                  /calendar         a month with a mark on days that have moments: /calendar
+                                    october
                   /stats            totals, recent weeks and your most common kinds of wins
                   /export           save your moments to a file: /export json (or csv, md)
                   /when             change when the last moment happened: /when 2 hours ago
@@ -177,6 +187,18 @@ struct ShellTranscriptTests {
                   /delete-my-data   remove everything yadg keeps here (asks first)
                   /quit             leave (Ctrl-D works too)
                 """)
+    }
+
+    @Test("/help keeps its column of commands at 60 and 80 columns: a summary wraps under itself")
+    func helpAtNarrowWidths() {
+        for width in [60, 80] {
+            let shell = TestSupport.shell()
+            shell.width = width
+            let lines = shell.handle("/help").lines.map(\.text)
+            #expect(lines.allSatisfy { TextWidth.columns($0) <= width }, "\(width)")
+            let rows = lines.drop { $0 != "Commands:" }.dropFirst()
+            #expect(rows.allSatisfy { $0.hasPrefix("  /") || $0.hasPrefix(String(repeating: " ", count: 20)) }, "\(width)")
+        }
     }
 
     @Test func homeShowsTheFirstLogHintUntilTheFirstSave() {

@@ -6,13 +6,19 @@ struct HelpCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         let copy = context.copy
-        var lines = copy[HelpCopy.self].title.split(separator: "\n").map { StyledLine(String($0)) }
+        var lines = copy[HelpCopy.self].title.split(separator: "\n").flatMap {
+            TextWidth.wrap(String($0), width: context.width).map { StyledLine($0) }
+        }
         lines += [StyledLine(""), StyledLine(copy[HelpCopy.self].commandsTitle, .title)]
         let names = CommandTable.specs.filter(\.inConversation).map(\.name)
         let width = (names.map(\.count).max() ?? 0) + 1
+        // Each summary wraps under itself, so the column of commands stays a column at any width.
+        let hanging = String(repeating: " ", count: 2 + 1 + width + 2)
         for name in names {
-            let padded = "/" + name + String(repeating: " ", count: width - name.count)
-            lines.append(StyledLine("  \(padded)  \(copy[HelpCopy.self].summaries[name] ?? "")"))
+            let padded = "  /" + name + String(repeating: " ", count: width - name.count) + "  "
+            lines += TextWidth.wrap(
+                copy[HelpCopy.self].summaries[name] ?? "", width: context.width, firstIndent: padded, indent: hanging
+            ).map { StyledLine($0) }
         }
         return context.shown(lines, by: Self.spec.name)
     }
