@@ -41,6 +41,11 @@ struct PraiseTests {
         ("painted a little", .creativity), ("took a nap", .rest), ("cooked dinner", .food),
         ("read 2 chapters", .learning), ("helped a neighbor carry groceries", .kindness),
         ("I installed this app. A tiny step, but it counts.", .other),
+        // Whole words and their forms, never a keyword that is only a piece of a word.
+        ("made breakfast", .food), ("had a break", .rest), ("did 20 pushups", .movement),
+        ("fixed issue #12 at work", .work), ("went jogging", .movement), ("danced in the kitchen", .movement),
+        ("meditated", .selfCare), ("organized the garage", .chores), ("went swimming", .movement),
+        ("worked out", .movement),
     ])
     func classifier(text: String, category: PraiseCategory) {
         #expect(resources.classifier.classify(text) == category)

@@ -197,7 +197,8 @@ struct ShellTranscriptTests {
             let lines = shell.handle("/help").lines.map(\.text)
             #expect(lines.allSatisfy { TextWidth.columns($0) <= width }, "\(width)")
             let rows = lines.drop { $0 != "Commands:" }.dropFirst()
-            #expect(rows.allSatisfy { $0.hasPrefix("  /") || $0.hasPrefix(String(repeating: " ", count: 20)) }, "\(width)")
+            #expect(
+                rows.allSatisfy { $0.hasPrefix("  /") || $0.hasPrefix(String(repeating: " ", count: 20)) }, "\(width)")
         }
     }
 

@@ -7,9 +7,11 @@
 /// Maps a moment's text to the kind of win it is, from keyword lists (`Resources/actions.json`).
 ///
 /// Small and local on purpose: the offline praise must be instant and need no network. A word
-/// matches a keyword when it equals it or starts with it ("walked" matches "walk"); multi-word
-/// keywords match as phrases. The category with the most hits wins; ties go to the earlier
-/// category in the file's order.
+/// matches a keyword when it is the keyword or one of its forms ("walked", "walking", "jogging",
+/// "danced" for `walk`, `jog`, `danc`), never when the keyword is only a piece of it: "breakfast"
+/// is not a "break". Multi-word keywords match as phrases. Each word counts once for a category;
+/// the category with the most hits wins; a tie goes to the category met first in the line, then to
+/// the earlier one in the file's order.
 public struct ActionClassifier: Sendable {
     let keywords: [(PraiseCategory, [[String]])]
     /// Single-word keywords, to the categories (by index) that list them: a word is looked up by
@@ -53,44 +55,72 @@ public struct ActionClassifier: Sendable {
 
     public func classify(_ text: String) -> PraiseCategory {
         let words = TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
-        // Each keyword counts once: a word matches a keyword equal to it, or one of 3+ letters it
-        // starts with ("walked" matches "walk").
-        var matched = Set<String>()
-        for word in words {
-            if singleWords[word] != nil { matched.insert(word) }
-            var prefix = ""
-            for (offset, character) in word.enumerated() {
-                prefix.append(character)
-                if offset >= 2, singleWords[prefix] != nil { matched.insert(prefix) }
+        // Each word counts once for each category it is a form of a keyword in; where counts tie,
+        // the category met first in the line wins (what was done usually comes first).
+        var hits = [Int](repeating: 0, count: keywords.count)
+        var first = [Int](repeating: Int.max, count: keywords.count)
+        for (position, word) in words.enumerated() {
+            var categories = Set<Int>()
+            for stem in Self.stems(of: word) {
+                for index in singleWords[stem] ?? [] { categories.insert(index) }
+            }
+            for index in categories {
+                hits[index] += 1
+                first[index] = min(first[index], position)
             }
         }
-        var hits = [Int](repeating: 0, count: keywords.count)
-        for keyword in matched {
-            for index in singleWords[keyword] ?? [] { hits[index] += 1 }
-        }
-        var best: (PraiseCategory, Int) = (.other, 0)
+        var best: (category: PraiseCategory, hits: Int, first: Int) = (.other, 0, Int.max)
         for (index, (category, phrases)) in keywords.enumerated() {
-            let total = hits[index] + phrases.filter { $0.count > 1 && Self.contains(words, $0) }.count
-            if total > best.1 { best = (category, total) }
+            var total = hits[index]
+            for phrase in phrases where phrase.count > 1 {
+                guard let start = Self.start(of: phrase, in: words) else { continue }
+                total += 1
+                first[index] = min(first[index], start)
+            }
+            guard total > 0 else { continue }
+            if total > best.hits || (total == best.hits && first[index] < best.first) {
+                best = (category, total, first[index])
+            }
         }
-        return best.0
+        return best.category
     }
 
-    private static func contains(_ words: [String], _ phrase: [String]) -> Bool {
-        guard !phrase.isEmpty, words.count >= phrase.count else { return false }
+    /// Endings a keyword may take: plurals, tenses, doers, nouns of doing ("meditation").
+    static let endings = [
+        "s", "es", "e", "ed", "d", "ing", "er", "ers", "ion", "ions", "ation", "ations", "ies", "ied", "y",
+    ]
+
+    /// The word itself, and each keyword of 3+ letters it may be a form of: `walked` → `walk`,
+    /// `jogging` → `jog` (a doubled last letter), `dancing` → `danc`.
+    static func stems(of word: String) -> [String] {
+        var stems = [word]
+        for ending in endings where word.count >= ending.count + 3 && word.hasSuffix(ending) {
+            let stem = String(word.dropLast(ending.count))
+            stems.append(stem)
+            if ending == "ies" || ending == "ied" { stems.append(stem + "y") }
+            if let last = stem.last, stem.count >= 4, stem.dropLast().last == last, "aeiou".contains(last) == false {
+                stems.append(String(stem.dropLast()))
+            }
+        }
+        return stems
+    }
+
+    /// Where a phrase starts in the words, its last word in any of its forms.
+    private static func start(of phrase: [String], in words: [String]) -> Int? {
+        guard !phrase.isEmpty, words.count >= phrase.count else { return nil }
         for start in 0...(words.count - phrase.count) {
             var ok = true
             for (k, key) in phrase.enumerated() {
                 let word = words[start + k]
                 let last = k == phrase.count - 1
                 // Byte comparison: this runs for every keyword on every moment logged.
-                if !(word == key || (last && key.utf8.count >= 3 && word.utf8.starts(with: key.utf8))) {
+                if !(word == key || (last && Self.stems(of: word).contains(key))) {
                     ok = false
                     break
                 }
             }
-            if ok { return true }
+            if ok { return start }
         }
-        return false
+        return nil
     }
 }
