@@ -14,7 +14,9 @@ extension App {
     func offerAIChoices(pick: String?) -> ShellReply {
         let candidates = LocalModelFinder.candidates(environment: environment.variables)
         let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
-        let found = settings.networkOff ? [] : (waitFor(seconds: 1) { await finder.find() } ?? [])
+        // A pick that names no server on this machine (none, configured) needs no look.
+        let needsLook = !settings.networkOff && !["none", "off", "configured"].contains(pick ?? "")
+        let found = needsLook ? (waitFor(seconds: 1) { await finder.find() } ?? []) : []
         return chooseAI(in: shell.offerAIChoices(found: found, pick: pick))
     }
 

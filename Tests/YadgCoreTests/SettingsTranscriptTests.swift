@@ -308,11 +308,15 @@ struct SettingsTranscriptTests {
               2. Ollama on this machine (llama3.2, http://127.0.0.1:11434)
               3. OpenAI-compatible, set in your config file (gpt-4o-mini, https://api.openai.com/v1)
             For praise, the moment's text and roughly when it happened are sent; for a Journey summary, that day's moment texts. Nothing else.
-            Type a number (1-3), or anything else to leave it as it is.
+            Type a number (1-3), or press Enter to leave it as it is.
             """)
         #expect(shell.handle("2").effects == [.chooseAI(.local(ollama))])
         _ = shell.offerAIChoices(found: [ollama], pick: nil)
-        #expect(shell.handle("seven").lines.plainText == "Okay, left as it was.")
+        #expect(shell.handle("").lines.plainText == "Okay, left as it was.")
+        // A line that is not a choice is read as any line, and the question lets go.
+        _ = shell.offerAIChoices(found: [ollama], pick: nil)
+        #expect(shell.handle("took a nap").events.contains { $0.isLogged })
+        #expect(shell.handle("2").events.contains { $0.isLogged }, "no question waits any more")
         #expect(shell.offerAIChoices(found: [], pick: "none").effects == [.chooseAI(.none)])
         #expect(shell.offerAIChoices(found: [], pick: "configured").effects == [.chooseAI(.configured)])
         #expect(shell.offerAIChoices(found: [], pick: "local").isUsageError, "nothing found to pick")

@@ -50,8 +50,10 @@ struct SettingsEndToEndTests {
         _ = try YadgProcess.run(stdin: "took a walk\n", home: home, env: env)
         #expect(server.requests.contains { $0.path == "/api/chat" })
 
+        let looks = server.requests.filter { $0.path == "/api/tags" }.count
         let none = try YadgProcess.run(["settings", "ai", "none"], home: home, env: env)
         #expect(none.stdout == "Okay: praise stays offline from now on, and nothing leaves this machine for it.\n")
+        #expect(server.requests.filter { $0.path == "/api/tags" }.count == looks, "choosing none looks for nothing")
         let before = server.requests.count
         _ = try YadgProcess.run(stdin: "called mom\n", home: home, env: env)
         #expect(server.requests.count == before, "nothing is sent after none was chosen")

@@ -43,9 +43,13 @@ enum AIChoiceAnswer {
         return ShellReply(lines: lines)
     }
 
-    static func answer(_ line: String, choices: [AIChoice], in context: inout CommandContext) -> ShellReply {
+    /// The answer to the choice: a number or a name picks, Enter alone leaves it as it was. Nil
+    /// for any other line (`took a nap`): the question lets go and the line is read as usual.
+    static func answer(_ line: String, choices: [AIChoice], in context: inout CommandContext) -> ShellReply? {
         context.state.awaiting = nil
-        guard let choice = choice(named: line.trimmedWhitespace.lowercased(), in: choices) else {
+        let typed = line.trimmedWhitespace.lowercased()
+        guard let choice = choice(named: typed, in: choices) else {
+            guard typed.isEmpty else { return nil }
             return ShellReply(lines: [StyledLine(context.copy[AIChoiceCopy.self].unchanged, .secondary)])
         }
         return chosen(choice, context: context)

@@ -129,12 +129,14 @@ public final class Shell {
             return DidCommand.answer(trimmed, at: step, in: &context)
         }
         if let question = context.state.awaiting {
-            // Any line answers (Enter alone too); a command instead of an answer lets the question go.
+            // A command instead of an answer lets the question go; so does a line that is not one
+            // of the AI choices (it is then read as any line).
             context.state.awaiting = nil
             if !trimmed.hasPrefix("/") {
                 switch question {
                 case .deleteConfirmation: return DeleteMyDataCommand.answer(trimmed, in: &context)
-                case .aiChoice(let choices): return AIChoiceAnswer.answer(trimmed, choices: choices, in: &context)
+                case .aiChoice(let choices):
+                    if let answered = AIChoiceAnswer.answer(trimmed, choices: choices, in: &context) { return answered }
                 }
             }
         }
