@@ -46,6 +46,10 @@ public final class EditLineReader: ConversationReader {
     private var hidePrompt = false
     // Print-above state.
     private var sentinelOutstanding = false
+    /// The pre-filled first line is shown and no key has touched it yet.
+    private var prefillUntouched = false
+    /// A key typed over the pre-fill, delivered after the line is emptied.
+    private var keyAfterClearing: wchar_t?
     private var inSecondPhase = false
     private var resizePending = false
     private var localMessages: [String] = []
@@ -132,6 +136,7 @@ public final class EditLineReader: ConversationReader {
             // Pushed text is read as if typed, so keep it to printable characters.
             let printable = String(prefill.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
             el_push(editLine, printable)
+            prefillUntouched = true
         }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count), count > 0 else {
@@ -183,6 +188,11 @@ public final class EditLineReader: ConversationReader {
     // MARK: Callbacks (called on the editor thread by libedit)
 
     fileprivate func readCharacter(_ out: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        if let typed = keyAfterClearing {
+            keyAfterClearing = nil
+            out.pointee = typed
+            return 1
+        }
         if sentinelOutstanding {
             // The last sentinel was swallowed (e.g. inside an escape sequence): deliver it again.
             out.pointee = Self.sentinel
@@ -211,6 +221,16 @@ public final class EditLineReader: ConversationReader {
                     // A key: Home rests, and nothing printed before it is rewritten any more.
                     moving.keysTyped += 1
                     if moving.breathing != nil { settleBreathing() }
+                    // Typing over the pre-filled first line replaces it (Enter keeps it, and an
+                    // editing key edits it): Ctrl-U empties the line, then the key goes in.
+                    if prefillUntouched {
+                        prefillUntouched = false
+                        if c >= 0x20 && c != 0x7F {
+                            keyAfterClearing = c
+                            out.pointee = 0x15
+                            return 1
+                        }
+                    }
                     out.pointee = c
                     return 1
                 case .endOfInput:

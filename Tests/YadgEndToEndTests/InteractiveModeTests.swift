@@ -72,6 +72,34 @@ struct InteractiveModeTests {
     }
 }
 
+/// The pre-filled first line gives way to the person's own first key.
+struct PrefilledLineTests {
+    @Test("Typing a win of one's own onto the pre-filled first line replaces it; Enter alone keeps it")
+    func typingReplacesThePrefill() throws {
+        for (keys, saved) in [
+            ("took a really long walk\r", "took a really long walk"),
+            ("\r", "I installed this app. A tiny step, but it counts."),
+        ] {
+            let home = YadgProcess.makeHome()
+            defer { TemporaryFolder.remove(home) }
+            let terminal = try PseudoTerminal(
+                arguments: [],
+                environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+            defer { terminal.close() }
+            try terminal.waitFor("Hey. Glad you're here.")
+            terminal.type("x")
+            try terminal.waitFor("Alright, let's do this")
+            terminal.type("\r")
+            try terminal.waitFor("› I installed this app. A tiny step, but it counts.")
+            terminal.type(keys)
+            try terminal.waitFor("Moment logged")
+            terminal.type("\u{04}")
+            _ = try terminal.waitForExit()
+            #expect(YadgProcess.query("SELECT text FROM moments", home: home) == [[saved]])
+        }
+    }
+}
+
 /// A child process on a pseudo-terminal, with what it printed collected as it runs.
 final class PseudoTerminal: @unchecked Sendable {
     struct TimedOut: Error, CustomStringConvertible {
