@@ -61,6 +61,10 @@ extension App {
                 prompt: prompt, historyPath: historyPath, complete: completion.candidates(before:), outbox: outbox,
                 motion: Motion.detect(style: style, environment: environment.variables))
         let editor = reader as? EditLineReader
+        // Ctrl-C leaves /did and every other step-by-step question, and says what was kept.
+        editor?.onInterrupt = { [shell, style] in
+            shell.letQuestionGo().map { style.render(StyledLine($0, .secondary)) }
+        }
         editor?.breathe(
             home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
         // What was typed during the walkthrough comes back as the first line, ready to edit.
@@ -126,6 +130,7 @@ extension App {
                 }
             }
         }
+        if let kept = shell.letQuestionGo() { output.out(style.render(StyledLine(kept, .secondary)) + "\n") }
         output.out(style.render(StyledLine(copy[HomeCopy.self].goodbye, .secondary)) + "\n")
         return 0
     }

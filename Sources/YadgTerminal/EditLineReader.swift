@@ -46,6 +46,8 @@ public final class EditLineReader: ConversationReader {
     private var hidePrompt = false
     // Print-above state.
     private var sentinelOutstanding = false
+    /// Called on Ctrl-C: what letting a waiting question go kept, said under the `^C` line.
+    public var onInterrupt: (() -> String?)?
     /// The pre-filled first line is shown and no key has touched it yet.
     private var prefillUntouched = false
     /// A key typed over the pre-fill, delivered after the line is emptied.
@@ -340,6 +342,7 @@ public final class EditLineReader: ConversationReader {
         guard let info = el_wline(editLine)?.pointee else { return UInt8(CC_ERROR) }
         let text = Self.string(from: info.buffer, count: info.lastchar - info.buffer)
         localMessages.append(plainPrompt + text + "^C")
+        if let kept = onInterrupt?() { localMessages.append(kept) }
         dropLine = true
         return beginPrintAbove()
     }

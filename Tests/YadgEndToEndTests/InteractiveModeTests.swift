@@ -100,6 +100,30 @@ struct PrefilledLineTests {
     }
 }
 
+/// Ctrl-C and Ctrl-D in the middle of a step-by-step question.
+struct LettingQuestionsGoTests {
+    @Test("Ctrl-C leaves /did and says nothing was saved; the next line is a line of its own")
+    func controlCLeavesDid() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"])
+        defer { terminal.close() }
+        terminal.type("/did\r")
+        try terminal.waitFor("What did you do?")
+        terminal.type("half an answer\u{03}")
+        try terminal.waitFor("No problem, nothing was saved.")
+        terminal.type("took a walk\r")
+        try terminal.waitFor("Moment logged")
+        terminal.type("/did\r")
+        try terminal.waitFor("What did you do?", after: terminal.screenText.count - 40)
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(terminal.screenText.hasSuffix("No problem, nothing was saved.\nTake care. You're doing great.\n"))
+        #expect(
+            YadgProcess.query("SELECT text FROM moments ORDER BY rowid", home: home) == [["first"], ["took a walk"]])
+    }
+}
+
 /// A child process on a pseudo-terminal, with what it printed collected as it runs.
 final class PseudoTerminal: @unchecked Sendable {
     struct TimedOut: Error, CustomStringConvertible {

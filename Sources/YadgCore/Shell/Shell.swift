@@ -87,6 +87,18 @@ public final class Shell {
         return line
     }
 
+    /// Ctrl-C, or Ctrl-D, in the middle of a step-by-step question (`/did`, Delete my data's
+    /// word, the AI choice): the question lets go, and what was kept is said. Nil when none waits.
+    public func letQuestionGo() -> String? {
+        if context.state.guidedLog != nil {
+            context.state.guidedLog = nil
+            return copy[DidCopy.self].cancelled
+        }
+        guard context.state.awaiting != nil else { return nil }
+        context.state.awaiting = nil
+        return copy[HomeCopy.self].questionDropped
+    }
+
     /// The phrase Home shows now.
     public func currentHomePhrase() -> StyledLine {
         let phrases = resources.homePhrases
@@ -258,8 +270,11 @@ public struct HomeCopy: CopySection {
     public let firstLogHint: String
     public let firstLogPrefill: String
     public let goodbye: String
+    /// A question let go with Ctrl-C or Ctrl-D (Delete my data's word, the AI choice).
+    public let questionDropped: String
 
     public init(_ words: CopyWords) throws {
+        questionDropped = try words.text("questionDropped")
         title = try words.text("title")
         subtitle = try words.text("subtitle")
         commandsHint = try words.text("commandsHint")
