@@ -83,21 +83,29 @@ extension App {
         return [StyledLine("✨ " + text, .secondary)]
     }
 
-    /// `/export` writes a dated file in the current folder and says where; `yadg export` writes to
-    /// stdout unless `--output` names a file.
+    /// `/export` writes a dated file in the current folder (never over one already there) and says
+    /// its full path; `yadg export` writes to stdout unless `--output` names a file. A file named
+    /// that already exists is replaced, and the reply says so.
     private func export(_ format: ExportFormat, to path: String?, withDeleted: Bool) -> ShellReply {
         let toStandardOutput = path == nil && shell.context.mode == .oneShot
-        let target =
-            toStandardOutput ? nil : path ?? LookBackIO.defaultExportPath(format, today: shell.context.today)
+        let home = environment.variables["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let folder = FileManager.default.currentDirectoryPath
+        let target: String? =
+            toStandardOutput
+            ? nil
+            : path.map { LookBackIO.absolutePath($0, home: home, folder: folder) }
+                ?? LookBackIO.freshExportPath(format, today: shell.context.today, folder: folder)
+        let replacing = target.map { FileManager.default.fileExists(atPath: $0) } ?? false
         switch LookBackIO.export(
             format, to: target, withDeleted: withDeleted, store: store, zone: zone, copy: copy,
             extras: shell.context.extrasShown, output: output, outputIsTerminal: outputIsTerminal)
         {
         case .success(let count):
             guard let target else { return ShellReply() }
-            return ShellReply(lines: [
-                StyledLine(Copy.fill(copy[ExportCopy.self].done, ["count": String(count), "path": target]), .primary)
-            ])
+            let words = copy[ExportCopy.self]
+            var said = Copy.fill(count == 1 ? words.doneOne : words.done, ["count": String(count), "path": target])
+            if replacing { said += ". " + words.replaced }
+            return ShellReply(lines: [StyledLine(said, .primary)])
         case .failure(.store(let error)):
             // The store's trouble in its own words (damaged, newer), never as an output error.
             return shell.context.storeFailure(error, reading: true)

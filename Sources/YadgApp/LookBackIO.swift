@@ -70,17 +70,41 @@ enum LookBackIO {
         return .success(moments.count)
     }
 
-    /// `yadg-export-2026-11-19.json` in the current folder.
-    static func defaultExportPath(_ format: ExportFormat, today: LocalDay) -> String {
-        "yadg-export-\(today.text).\(format.rawValue)"
+    /// `yadg-export-2026-11-19.json` in `folder`, or `…-2.json`, `…-3.json` when that is taken:
+    /// an export never writes over an earlier one unasked.
+    static func freshExportPath(_ format: ExportFormat, today: LocalDay, folder: String) -> String {
+        let base = folder + "/yadg-export-\(today.text)"
+        var candidate = base + "." + format.rawValue
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate) {
+            candidate = base + "-\(number)." + format.rawValue
+            number += 1
+        }
+        return candidate
+    }
+
+    /// A path as typed, made whole: `~` is the home folder, a relative path is in `folder`.
+    static func absolutePath(_ path: String, home: String, folder: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path.hasPrefix("/") ? path : folder + "/" + path
     }
 
     /// Reads yadg's JSON export into the store; idempotent on ids.
     static func importFile(_ path: String, store: any MomentHistory, copy: Copy, crisis: CrisisCheck)
         -> Result<String, Failure>
     {
+        let words = copy[ImportCopy.self]
+        func failed(_ reason: String) -> Result<String, Failure> {
+            .failure(Failure(message: Copy.fill(words.failed, ["path": path, "reason": reason])))
+        }
+        guard FileManager.default.fileExists(atPath: path) else { return failed(words.noSuchFile) }
+        guard FileManager.default.isReadableFile(atPath: path) else { return failed(words.notReadable) }
         do {
             let text = try String(contentsOfFile: path, encoding: .utf8)
+            if path.lowercased().hasSuffix(".csv") || text.hasPrefix("id,happenedAt,") {
+                return failed(words.csvNotImported)
+            }
             let moments = try MomentExport.decode(text, crisis: crisis)
             let added = try store.insert(moments)
             return .success(
@@ -97,10 +121,34 @@ enum LookBackIO {
         }
     }
 
-    /// Why an import failed: what this yadg checks in words of the copy; a file that is not JSON,
-    /// or a system error, as the system says it.
+    /// Why an import failed, in a sentence: what this yadg checks, a file that is not JSON, or
+    /// which moment lacks or garbles which field (never a decoder's own words).
     private static func reason(_ error: any Error, copy: Copy) -> String {
-        (error as? ImportProblem)?.message(copy) ?? "\(error)"
+        if let problem = error as? ImportProblem { return problem.message(copy) }
+        let words = copy[ImportCopy.self]
+        guard let decoding = error as? DecodingError else { return words.notJSON }
+        func place(_ path: [any CodingKey], _ last: (any CodingKey)? = nil) -> (number: String, field: String)? {
+            let keys = path + (last.map { [$0] } ?? [])
+            guard keys.first?.stringValue == "moments", keys.count >= 2, let index = keys[1].intValue else {
+                return nil
+            }
+            let field = keys.dropFirst(2).map(\.stringValue).joined(separator: ".")
+            return (String(index + 1), field.isEmpty ? "fields" : field)
+        }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            guard let at = place(context.codingPath, key) else { return words.wrongShape }
+            return Copy.fill(words.missingField, ["number": at.number, "field": at.field])
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            guard let at = place(context.codingPath) else { return words.wrongShape }
+            return Copy.fill(words.wrongField, ["number": at.number, "field": at.field])
+        case .dataCorrupted(let context):
+            guard !context.codingPath.isEmpty else { return words.notJSON }
+            guard let at = place(context.codingPath) else { return words.wrongShape }
+            return Copy.fill(words.wrongField, ["number": at.number, "field": at.field])
+        @unknown default:
+            return words.notJSON
+        }
     }
 
     /// Asks the provider for the summaries of stale days and weeks, at most `inFlight` at a time

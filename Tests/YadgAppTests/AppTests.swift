@@ -100,7 +100,7 @@ struct AppTests {
         let file = folder + "/my moments.json"
         let status = app(.piped).readPipe(WaitingLines(["did the dishes", "/export json --output \"\(file)\""]))
         #expect(status == 0)
-        #expect(output.stdout.hasSuffix("Exported 1 moments to \(file)\n"))
+        #expect(output.stdout.hasSuffix("Exported 1 moment to \(file)\n"))
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(app(.oneShot).runCommand(["import", file]) == 0)

@@ -49,7 +49,7 @@ struct ResourcesTests {
     func copyOverrideFallsBackBySection() throws {
         let builtIn = try #require(EmbeddedResources.text("Resources/copy.json"))
         let override =
-            #"{"home": {"title": "Hello there", "subtitle": "s", "commandsHint": "c", "firstLogHint": "f", "firstLogPrefill": "p", "goodbye": "Bye"}, "find": {"title": 3}}"#
+            #"{"home": {"title": "Hello there", "subtitle": "s", "commandsHint": "c", "firstLogHint": "f", "firstLogPrefill": "p", "goodbye": "Bye", "questionDropped": "q"}, "find": {"title": 3}}"#
         let copy = try Copy(json: override, fallback: builtIn)
         #expect(copy[HomeCopy.self].title == "Hello there")
         #expect(copy[FindCopy.self].title == #"Moments with "{words}""#)

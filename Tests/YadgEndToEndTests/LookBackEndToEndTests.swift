@@ -71,6 +71,28 @@ struct LookBackEndToEndTests {
         #expect(
             all.stdout.contains(#""text":"read a book""#)
                 && all.stdout.contains(#""archivedAt":"2026-11-19T20:04:00.000Z""#))
+        // In the conversation (or a pipe) /export takes a path, says it whole, and says when it
+        // replaced a file.
+        let twice = try YadgProcess.run(stdin: "/export ~/mine.md\n/export ~/mine.md\n", home: home)
+        #expect(
+            twice.stdout == "Exported 2 moments to \(home)/mine.md\n"
+                + "Exported 2 moments to \(home)/mine.md. It replaced the file that was there.\n")
+        // An import says what is wrong with the file in a sentence.
+        let csvFile = home + "/moments.csv"
+        try kept.stdout.write(toFile: csvFile, atomically: true, encoding: .utf8)
+        let csvImport = try YadgProcess.run(["import", csvFile], home: home)
+        #expect(
+            csvImport.status == 1
+                && csvImport.stderr
+                    == "yadg: I couldn't read \(csvFile) as a yadg JSON export: it's a CSV file, and yadg imports its own JSON export (yadg export --format json makes one)\n"
+        )
+        let missing = try YadgProcess.run(["import", home + "/nothing.json"], home: home)
+        #expect(missing.stderr.hasSuffix(": there is no file there\n"))
+        let noText = home + "/no-text.json"
+        try #"{"version":1,"moments":[{"id":"33dd9272-d4a5-4039-bc79-01957c19ec48"}]}"#.write(
+            toFile: noText, atomically: true, encoding: .utf8)
+        let field = try YadgProcess.run(["import", noText], home: home)
+        #expect(field.stderr.hasSuffix(": moment 1 has no text\n") && !field.stderr.contains("DecodingError"))
         let bad = try YadgProcess.run(["export", "--format", "pdf"], home: home)
         #expect(bad.status == 2 && bad.stderr == "yadg: I can export json, csv or md, not \"pdf\".\n")
     }

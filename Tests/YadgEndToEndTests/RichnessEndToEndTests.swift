@@ -50,14 +50,14 @@ struct RichnessEndToEndTests {
             Moment logged  #1
               🙏 made dinner for friends
               just now · 3:04 PM
-              Connection counts. That was a good one.
+              Fueling yourself well. Nice.
             Note added to "made dinner for friends".
             📷 Photo added to "made dinner for friends" (1 in all).
             That photo is already with "made dinner for friends".
             Moment logged  #2
               🏅 fixed issue #12 at work #work
               just now · 3:04 PM
-              A calmer space, thanks to you.
+              Solid effort. You earned a breather.
             Moment logged  #3
               C# homework done
               just now · 3:04 PM
@@ -91,9 +91,9 @@ struct RichnessEndToEndTests {
               3  C# homework done
                  just now · "Every page and lesson counts."
               2  🏅 fixed issue #12 at work #work
-                 just now · "A calmer space, thanks to you."
+                 just now · "Solid effort. You earned a breather."
               1  🙏 made dinner for friends
-                 just now · "Connection counts. That was a good one." · 📷 1
+                 just now · "Fueling yourself well. Nice." · 📷 1
                  ✎ we laughed a lot
                  📷 \(home)/\(photo)
 
@@ -108,7 +108,7 @@ struct RichnessEndToEndTests {
             markdown.stdout.contains(
                 """
                 - 3:04 PM — 🙏 made dinner for friends  
-                  _Connection counts. That was a good one._  
+                  _Fueling yourself well. Nice._  
                   ✎ we laughed a lot  
                   [📷 photo](<\(home)/\(photo)>)
                 """))

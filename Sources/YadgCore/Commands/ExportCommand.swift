@@ -24,20 +24,33 @@ struct ExportCommand: ShellCommand {
         var format = ExportFormat.json
         var path: String?
         var withDeleted = false
+        var saidFormat = false
         var rest = words[...]
+        func ext(_ name: String) -> String {
+            name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : ""
+        }
         while let word = rest.popFirst() {
             switch word {
             case "--format", "-f":
                 let value = rest.popFirst() ?? ""
                 guard let chosen = Self.format(named: value) else { return .unknownFormat(value) }
                 format = chosen
+                saidFormat = true
             case "--output", "-o":
                 path = rest.popFirst() ?? ""
             case "--with-deleted":
                 withDeleted = true
             default:
-                guard let chosen = Self.format(named: word) else { return .unknownFormat(word) }
-                format = chosen
+                if let chosen = Self.format(named: word) {
+                    format = chosen
+                    saidFormat = true
+                } else if word.contains("/") || word.hasPrefix("~") || Self.format(named: ext(word)) != nil {
+                    // `/export ~/moments.md`: a file, its format from its name unless one was said.
+                    path = word
+                    if !saidFormat, let named = Self.format(named: ext(word)) { format = named }
+                } else {
+                    return .unknownFormat(word)
+                }
             }
         }
         return .export(format, path: path, withDeleted: withDeleted)
@@ -61,7 +74,7 @@ struct ExportCommand: ShellCommand {
 /// `/export` and `yadg export`.
 public struct ExportCopy: CopySection {
     public static let key = "export"
-    public let done: String
+    public let done, doneOne, replaced: String
     public let failed: String
     public let unknownFormat: String
     public let markdownTitle: String
@@ -69,6 +82,8 @@ public struct ExportCopy: CopySection {
 
     public init(_ words: CopyWords) throws {
         done = try words.text("done")
+        doneOne = try words.text("doneOne")
+        replaced = try words.text("replaced")
         failed = try words.text("failed")
         unknownFormat = try words.text("unknownFormat")
         markdownTitle = try words.text("markdownTitle")

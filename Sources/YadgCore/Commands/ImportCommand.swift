@@ -24,6 +24,7 @@ public struct ImportCopy: CopySection {
     public let newerVersion: String
     public let tooLong: String
     public let badDate: String
+    public let noSuchFile, notReadable, notJSON, csvNotImported, missingField, wrongField, wrongShape: String
 
     public init(_ words: CopyWords) throws {
         done = try words.text("done")
@@ -32,5 +33,12 @@ public struct ImportCopy: CopySection {
         newerVersion = try words.text("newerVersion")
         tooLong = try words.text("tooLong")
         badDate = try words.text("badDate")
+        noSuchFile = try words.text("noSuchFile")
+        notReadable = try words.text("notReadable")
+        notJSON = try words.text("notJSON")
+        csvNotImported = try words.text("csvNotImported")
+        missingField = try words.text("missingField")
+        wrongField = try words.text("wrongField")
+        wrongShape = try words.text("wrongShape")
     }
 }
