@@ -153,6 +153,11 @@ extension App {
                 output.out(syncPrinter.text(for: $0, latest: nil))
             })
         {
+            // One yadg sends at a time: wait a little for another to finish, else say so.
+            let lock = syncLock
+            let held = lock?.acquire(waiting: 5)
+            if lock != nil && held == nil { return .failed(copy[SyncCopy.self].busy) }
+            defer { if let held { lock?.release(held) } }
             _ = waitFor { await worker.drain(until: nil, waitingForRetries: false, everything: true) }
         }
         do {

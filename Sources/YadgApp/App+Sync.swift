@@ -2,6 +2,7 @@ import Synchronization
 import YadgAI
 import YadgCore
 import YadgHTTP
+import YadgStorage
 import YadgSync
 import YadgTerminal
 
@@ -53,12 +54,18 @@ extension App {
     /// Pipes and one-shot runs, after the work: each waiting change is tried once, up to the praise
     /// deadline; what is left stays queued for next time. Moments of this run that did not reach the
     /// server get the one quiet line the praise would have had. Blocks the calling thread.
+    /// The lock that lets one process send at a time (nil without a data folder: tests in memory).
+    var syncLock: SyncLock? { environment.paths.map { SyncLock(dataDirectory: $0.dataDirectory) } }
+
     func syncBeforeExit(logged: [Moment]) {
         let (printer, output, store) = (syncPrinter, self.output, self.store)
         let latest = logged.last?.id
         guard let worker = syncWorker(report: { output.out(printer.text(for: $0, latest: latest)) }) else { return }
         // Real time, whatever clock the moments use (`YADG_NOW` fixes that one, not the network's).
         let deadline = Date().addingTimeInterval(praiseWait)
+        // Another yadg sending right now takes these too, or leaves them for the next run.
+        guard let held = syncLock?.acquire(waiting: 1) else { return }
+        defer { syncLock?.release(held) }
         _ = waitFor { await worker.drain(until: deadline, waitingForRetries: false) }
         guard !json else { return }
         for moment in logged where (try? store.moment(id: moment.id))??.isSynced == false {
@@ -71,9 +78,15 @@ extension App {
     func startBackgroundSync(post: @escaping @Sendable (String) -> Void, latest: LatestMoment) -> Task<Void, Never>? {
         let (printer, session) = (syncPrinter, self.session)
         guard let worker = syncWorker(report: { post(printer.text(for: $0, latest: latest.id)) }) else { return nil }
+        let lock = syncLock
         return Task.detached {
             while !Task.isCancelled && !session.dataDeleted {
-                await worker.drain(until: nil, waitingForRetries: true)
+                // Each round sends what is due while no other yadg is sending; a retry falls due in a
+                // later round (the backoff is kept in the store), so the lock is never held waiting.
+                if let held = lock?.acquire() {
+                    await worker.drain(until: nil, waitingForRetries: false)
+                    lock?.release(held)
+                }
                 // New changes are picked up within half a second; retries when they fall due.
                 try? await Task.sleep(for: .milliseconds(500))
             }

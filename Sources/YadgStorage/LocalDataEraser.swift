@@ -49,7 +49,10 @@ public struct LocalDataEraser: Sendable {
     /// before the database, so no reader ever sees a database without them while the marker is
     /// absent.
     public var ownPaths: [String] {
-        [database + "-wal", database + "-shm", database + "-journal", database, history, settingsFile, photos]
+        [
+            database + "-wal", database + "-shm", database + "-journal", database, history, settingsFile, photos,
+            dataDirectory + "/sync.lock",
+        ]
     }
 
     /// What a deletion did.

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import Synchronization
 import Testing
 import YadgTestSupport
 
@@ -71,6 +72,34 @@ struct SyncEndToEndTests {
         #expect(!syncedList.stdout.contains("⇡"))
         // The id goes with every request, and to this backend only (no AI provider is configured).
         #expect(backend.requests.allSatisfy { $0.headers["x-user-id"] == user })
+    }
+
+    @Test("Three yadg sync at once against a slow server: one sends at a time, every moment created once")
+    func oneSyncAtATime() throws {
+        let backend = try FixtureBackend()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        backend.set(.down)
+        let lines = (1...60).map { "small win \($0)" }
+        _ = try YadgProcess.run(stdin: lines.joined(separator: "\n") + "\n", home: home, env: Self.env(backend))
+        #expect(Self.waiting(home) == 60)
+        backend.set(.slow(15))
+        let results = Mutex<[YadgProcess.Result]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { _ in
+            if let result = try? YadgProcess.run(["sync"], home: home, env: Self.env(backend)) {
+                results.withLock { $0.append(result) }
+            }
+        }
+        let all = results.withLock { $0 }
+        #expect(all.count == 3)
+        for result in all {
+            #expect(
+                (result.status == 0 && result.stdout.hasSuffix("Everything is synced.\n"))
+                    || (result.status == 1 && result.stderr.contains("Another yadg is syncing right now")),
+                "\(result.stdout) \(result.stderr)")
+        }
+        #expect(backend.stored.count == 60 && Self.waiting(home) == 0)
+        #expect(backend.createsByID.values.allSatisfy { $0 == 1 }, "no create sent twice")
     }
 
     @Test("Favourite, edit, delete and undo follow, in order per moment, even when made before the first send")

@@ -41,6 +41,8 @@ public enum SyncStatusView {
 public struct SyncCopy: CopySection {
     public static let key = "sync"
     public let allSynced: String
+    /// Another yadg holds the sync lock.
+    public let busy: String
     public let waiting: String
     public let waitingOne: String
     public let noReason: String
@@ -52,6 +54,7 @@ public struct SyncCopy: CopySection {
     public let unreachable, timedOut, cancelled, answered, refused, off, tooLarge, planLimit: String
 
     public init(_ words: CopyWords) throws {
+        busy = try words.text("busy")
         allSynced = try words.text("allSynced")
         waiting = try words.text("waiting")
         waitingOne = try words.text("waitingOne")
