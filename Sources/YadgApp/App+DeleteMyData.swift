@@ -40,7 +40,9 @@ extension App {
         let eraser = paths.eraser
         let handWritten = eraser.handWrittenFiles()
         session.dataDeleted = true  // from here on, nothing is sent or saved in this run
-        let report = eraser.erase()
+        // Under the database's write lock: another yadg's write waits for it, then finds the file
+        // gone and refuses, instead of committing into the unlinked file.
+        let report = (store as? SQLiteMomentStore)?.holdingWriteLock { eraser.erase() } ?? eraser.erase()
         if let (path, reason) = report.failed.first {
             // The marker stays and the next start finishes the deletion, so nothing more may be
             // saved in this run: it would be acknowledged and then removed.

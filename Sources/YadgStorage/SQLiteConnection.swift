@@ -17,6 +17,10 @@ import YadgCore
 public final class SQLiteConnection {
     /// Set when the schema is newer than this binary knows: every write transaction throws it.
     var refusesWrites: MomentStoreError?
+    /// The database file this connection opened (its path, device and inode), checked under the
+    /// write lock before each commit: Delete my data in another process unlinks it, and a write
+    /// into the unlinked file would be acknowledged and lost.
+    var openedFile: (path: String, device: UInt64, inode: UInt64, deletionMarker: String)?
     /// Inside ``SQLiteMomentStore/batch(_:)``: writes join the one open transaction.
     var inBatch = false
     /// A write inside the batch failed part-way: the whole batch is rolled back, never committed.
@@ -107,6 +111,7 @@ public final class SQLiteConnection {
         // Prepared once and reused.
         _ = try cached("BEGIN IMMEDIATE").step()
         do {
+            try checkStillThere()
             let result = try body()
             _ = try cached("COMMIT").step()
             return result
@@ -114,6 +119,28 @@ public final class SQLiteConnection {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Throws ``MomentStoreError/deletedElsewhere`` (and refuses writes from then on) when the file
+    /// at the path is no longer the one opened, or a deletion is under way beside it. Called with
+    /// the write lock held, so a deletion (which takes it first) is either over or not begun.
+    func checkStillThere() throws {
+        guard let file = openedFile else { return }
+        var info = stat()
+        let gone =
+            stat(file.path, &info) != 0 || UInt64(info.st_ino) != file.inode || UInt64(info.st_dev) != file.device
+            || access(file.deletionMarker, F_OK) == 0
+        guard gone else { return }
+        refusesWrites = .deletedElsewhere
+        throw MomentStoreError.deletedElsewhere
+    }
+
+    /// Remembers which file this connection opened (see ``openedFile``).
+    func rememberOpenedFile(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        openedFile = (path, UInt64(info.st_dev), UInt64(info.st_ino), folder + "/.deleting")
     }
 
     /// Rows changed by the last statement. The corresponding C function is `sqlite3_changes`.

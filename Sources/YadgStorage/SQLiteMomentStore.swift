@@ -87,6 +87,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             return
         }
         if let file {
+            connection.rememberOpenedFile(file)
             _ = try connection.scalarText("PRAGMA journal_mode = WAL")
             // The log stays between runs and is not checkpointed on close: one sync per commit
             // (<doc:Storage>, "Syncs").
@@ -99,6 +100,17 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try Migrations.run(on: connection)
     }
 
+    /// Runs `body` holding the database's write lock, writing nothing (`BEGIN IMMEDIATE` …
+    /// `ROLLBACK`): Delete my data removes the files under it, so a write in another process
+    /// waits, then sees they are gone (``MomentStoreError/deletedElsewhere``).
+    public func holdingWriteLock<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock { _ in
+            let began = (try? connection.execute("BEGIN IMMEDIATE")) != nil
+            defer { if began { try? connection.execute("ROLLBACK") } }
+            return try body()
+        }
+    }
+
     /// Runs `body` in one write transaction: every write inside it is committed together, with a
     /// single fsync, when it returns. Pipes use it for lines that are already waiting, and
     /// acknowledge them only after it returned (a throw means none of them was kept).
@@ -106,6 +118,12 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try lock.withLock { _ in
             if let refusal = connection.refusesWrites { throw refusal }
             try connection.execute("BEGIN IMMEDIATE")
+            do {
+                try connection.checkStillThere()
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
             connection.inBatch = true
             connection.batchFailure = nil
             pendingState = [:]

@@ -43,6 +43,9 @@ public enum MomentStoreError: Error, Equatable {
     case notWritable
     /// Another yadg held the moments longer than the wait allows.
     case busy
+    /// Delete my data ran in another yadg: the files this one opened are gone, and nothing more
+    /// is written into them (it would be lost with them).
+    case deletedElsewhere
 }
 
 /// Where moments and app state live.

@@ -172,6 +172,7 @@ public struct StorageCopy: CopySection {
     public let diskFull: String
     public let notWritable: String
     public let busy: String
+    public let deletedElsewhere: String
     public let diskFullAt, notWritableAt, busyAt: String
     public let readFailed: String
     public let saveFailed: String
@@ -183,6 +184,7 @@ public struct StorageCopy: CopySection {
         damagedAt = try words.text("damagedAt")
         diskFull = try words.text("diskFull")
         notWritable = try words.text("notWritable")
+        deletedElsewhere = try words.text("deletedElsewhere")
         busy = try words.text("busy")
         diskFullAt = try words.text("diskFullAt")
         notWritableAt = try words.text("notWritableAt")
@@ -215,6 +217,7 @@ extension MomentStoreError {
         case .diskFull: return words.diskFull
         case .notWritable: return words.notWritable
         case .busy: return words.busy
+        case .deletedElsewhere: return words.deletedElsewhere
         }
     }
 
@@ -225,6 +228,7 @@ extension MomentStoreError {
         case .diskFull: return Copy.fill(words.diskFullAt, ["path": path])
         case .notWritable: return Copy.fill(words.notWritableAt, ["path": path])
         case .busy: return Copy.fill(words.busyAt, ["path": path])
+        case .deletedElsewhere: return "yadg: " + words.deletedElsewhere
         case .damaged(let detail):
             // One line, and short: the detail is for whoever helps, after what the person can do.
             let line = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
