@@ -37,7 +37,7 @@ extension App {
         }
         let home = shell.home()
         output.out(fitted(home) + "\n")
-        let outbox = Outbox()
+        let outbox = LinesForTheEditor()
         let copy = self.copy
         let latest = LatestMoment()
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
@@ -137,7 +137,7 @@ extension App {
 
     /// Who writes the praise and the Journey's summaries, built once per AI choice (a provider reads
     /// its prompts from the config folder).
-    private func praiseWriters(fitted: @escaping @Sendable ([StyledLine]) -> String, outbox: Outbox)
+    private func praiseWriters(fitted: @escaping @Sendable ([StyledLine]) -> String, outbox: LinesForTheEditor)
         -> (PraiseCoordinator?, (any DaySummaryWriter)?)
     {
         let provider = settings.backendURL == nil ? self.provider : nil

@@ -18,7 +18,7 @@ nonisolated(unsafe) private var resizeWakeFD: Int32 = -1
 
 /// Line editing on a terminal, with libedit's native API (<doc:Terminal>).
 ///
-/// The editor thread blocks in `el_gets`; our read function polls stdin and the ``Outbox`` pipe.
+/// The editor thread blocks in `el_gets`; our read function polls stdin and the ``LinesForTheEditor`` pipe.
 /// When messages wait, it returns the sentinel key `^]`, bound to a two-phase editor function that
 /// hides the line, prints the messages, and restores the line and cursor below them.
 /// Also: Ctrl-C abandons the line, Ctrl-D on an empty line ends input, Tab completes slash
@@ -32,7 +32,7 @@ public typealias Completer = @Sendable (_ beforeCursor: String) -> (word: String
 public final class EditLineReader: ConversationReader {
     let editLine: OpaquePointer
     let history: OpaquePointer
-    public let outbox: Outbox
+    public let outbox: LinesForTheEditor
     let historyPath: String?
     let completer: Completer
     let promptText: String
@@ -72,7 +72,8 @@ public final class EditLineReader: ConversationReader {
     ///   - historyPath: a private file of past lines, or nil for none.
     ///   - complete: what Tab may make of the word before the cursor (commands, moods, tags).
     public init(
-        prompt: String, historyPath: String?, complete: @escaping Completer, outbox: Outbox = Outbox(),
+        prompt: String, historyPath: String?, complete: @escaping Completer,
+        outbox: LinesForTheEditor = LinesForTheEditor(),
         motion: Motion = Motion(style: TerminalStyle(colorMode: .none), enabled: false)
     ) {
         self.motion = motion

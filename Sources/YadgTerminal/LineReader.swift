@@ -31,9 +31,9 @@ public protocol ConversationReader: LineReader {
 /// that arrived while the person was typing is printed before the next prompt.
 public final class DumbTerminalReader: ConversationReader {
     let prompt: String
-    let outbox: Outbox
+    let outbox: LinesForTheEditor
 
-    public init(prompt: String, outbox: Outbox) {
+    public init(prompt: String, outbox: LinesForTheEditor) {
         self.prompt = prompt
         self.outbox = outbox
     }

@@ -1,3 +1,4 @@
+import YadgApp
 import YadgTerminal
 
 #if canImport(FoundationEssentials)

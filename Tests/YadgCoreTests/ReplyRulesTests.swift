@@ -2,7 +2,7 @@ import Testing
 
 @testable import YadgCore
 
-/// The replies a model may and may not have shown (ai.md §5.1, and what SmolLM2-135M was seen
+/// The replies a model may and may not have shown (the PraiseFromAModel article, and what SmolLM2-135M was seen
 /// doing): at least thirty of each, refused ones with the reason they are refused. Judged without
 /// their moment, so the rules that need one (misread, meaningless) are not at work here.
 struct ReplyRulesTests {

@@ -3,7 +3,7 @@ import Testing
 import YadgCore
 import YadgTestSupport
 
-@testable import yadg
+@testable import YadgApp
 
 /// The person's zone, found without Foundation's process environment.
 struct SystemTimeZoneTests {

@@ -19,15 +19,15 @@ import YadgStorage
 /// The order the C library follows. A `TZ` that is neither (`Not/AZone`) is passed over, as
 /// Foundation's `TimeZone.current` did; a `/etc/localtime` that is a copied file, not a link,
 /// names no zone, so the next source decides.
-enum SystemTimeZone {
-    static func current(environment: [String: String]) -> Zone {
+public enum SystemTimeZone {
+    public static func current(environment: [String: String]) -> Zone {
         find(environment: environment).zone
     }
 
     /// The zone, and the name `TZ` gave when it could not be read because there is no tz database
     /// at all (which the person should hear about: their times would otherwise be UTC in silence).
     /// Then the zone is UTC: the system's own zone could not be read either.
-    static func find(environment: [String: String]) -> (zone: Zone, unreadable: String?) {
+    public static func find(environment: [String: String]) -> (zone: Zone, unreadable: String?) {
         if let name = environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), !name.isEmpty {
             if let zone = Zone(identifier: name) { return (zone, nil) }
             if !Zone.databaseIsInstalled { return (.utc, name) }

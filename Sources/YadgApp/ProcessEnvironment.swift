@@ -10,8 +10,8 @@
 /// state: 1.6 M instructions, a fifth of yadg's own work before the prompt (measured with
 /// callgrind). Of two entries with the same name the first wins, as `getenv(3)` reads it (Foundation
 /// keeps the last); an entry without `=` is left out.
-enum ProcessEnvironment {
-    static func current() -> [String: String] {
+public enum ProcessEnvironment {
+    public static func current() -> [String: String] {
         var values: [String: String] = [:]
         var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         while let pointer = entry?.pointee {

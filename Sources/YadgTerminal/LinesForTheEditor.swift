@@ -11,7 +11,7 @@ import Synchronization
 /// Only the editor thread writes to the terminal while a line is being edited. Producers post
 /// text here; one byte on a self-pipe wakes the editor, which prints the text above the prompt
 /// and redraws the half-typed line (<doc:Terminal>). Posting is safe from any thread.
-public final class Outbox: Sendable {
+public final class LinesForTheEditor: Sendable {
     /// What waits for the editor: lines to print above the prompt, or a line that may replace one
     /// already printed (``postReplacing(_:text:otherwise:)``).
     public enum Message: Sendable, Equatable {
