@@ -16,6 +16,22 @@ extension App {
     /// …and a commit waits at most this long for the lines before it, so acknowledgements keep flowing.
     static let commitEvery: UInt64 = 20_000_000  // ns
 
+    /// A script that asked for AI praise gets it: the end of a pipe waits while the queue drains at
+    /// the provider's pace (each answer within one deadline of the last), showing on a terminal's
+    /// stderr how many lines it waits for. `--no-wait`: one deadline in all.
+    func waitForPraise(_ coordinator: PraiseCoordinator) {
+        guard waitsForQueuedPraise else { return coordinator.waitForAll(seconds: praiseWait) }
+        let progress = copy[LoggingCopy.self].waitingForPraise
+        let (output, showsProgress) = (self.output, errorIsTerminal && !json)
+        var shown = false
+        coordinator.waitForQueue(perAnswer: praiseWait) { remaining in
+            guard showsProgress, remaining > 1 else { return }
+            output.err("\r\u{1B}[K" + Copy.fill(progress, ["count": String(remaining)]))
+            shown = true
+        }
+        if shown { output.err("\r\u{1B}[K") }
+    }
+
     /// Lines that were not logged get one line each on stderr, and the exit status is 1.
     public func readPipe(_ input: any LineBatches = WaitingLinesReader()) -> Int32 {
         var status: Int32 = 0
@@ -23,7 +39,7 @@ extension App {
         var logged: [Moment] = []
         let coordinator = printingCoordinator(labelsEveryLine: true)
         defer {
-            coordinator?.waitForAll(seconds: praiseWait)
+            if let coordinator { waitForPraise(coordinator) }
             syncBeforeExit(logged: logged)
         }
         while let waiting = input.nextLines(limit: Self.linesPerCommit) {

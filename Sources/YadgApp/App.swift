@@ -29,6 +29,10 @@ public struct App {
     var outputIsTerminal = false
     /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
     var dumbTerminal = false
+    /// `--no-wait`: the end of a pipe waits one praise deadline in all, not for the queue to drain.
+    public var waitsForQueuedPraise = true
+    /// Standard error is a terminal: the end of a pipe shows how many AI lines it waits for.
+    public var errorIsTerminal = false
     /// Folders, the entitlement service, and the variables that decide how links open.
     let environment: AppEnvironment
     /// Shared by every copy of this value for the run: what was said once, whether data was deleted.

@@ -136,6 +136,23 @@ final class PraiseCoordinator: Sendable {
         for moment in unanswered { finish(moment, .failed(.timedOut)) }
     }
 
+    /// The end of a pipe that asked for praise: waits while answers keep coming, each within
+    /// `perAnswer` seconds of the one before, so a model answering one request at a time is waited
+    /// for at its own pace (at most `perAnswer` times the queue). When a whole `perAnswer` passes
+    /// with no answer, the rest is given up as ``waitForAll(seconds:)`` does. `showing` hears how
+    /// many still wait, each time that falls.
+    func waitForQueue(perAnswer: Double, showing: ((Int) -> Void)? = nil) {
+        var remaining = progress.withLock { $0.open.count }
+        while remaining > 0 {
+            showing?(remaining)
+            if group.wait(timeout: .now() + perAnswer) == .success { return }
+            let now = progress.withLock { $0.open.count }
+            if now >= remaining { break }
+            remaining = now
+        }
+        waitForAll(seconds: 0)
+    }
+
     /// `--json` events: praise, or praise_failed with a reason.
     /// `ai: "took a walk" → "You took…" → shown` (or `refused: advice`), sanitised, on one line.
     static func debugLine(moment: String, raw: String, _ verdict: Result<String, ReplyJudgement.Refusal>) -> String {

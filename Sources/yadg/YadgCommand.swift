@@ -29,6 +29,8 @@ struct YadgCommand {
         var noAI = false
         /// Pipes: every line is a moment as written, never a command, question or small talk.
         var literal = false
+        /// Pipes: the end waits one praise deadline in all, not for the queue to drain.
+        var noWait = false
         var help = false
         var version = false
         var command: [String] = []
@@ -127,13 +129,15 @@ struct YadgCommand {
         shell.facts = facts(
             ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
             entitlement: entitlement?.service ?? .none, database: paths.database, settingsPath: paths.settings)
-        let app = App(
+        var app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
             clock: clock, settings: settings, configDirectory: paths.configDirectory, output: output,
             syncQueue: store.syncs ? store : nil,
             outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb",
             environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))
+        app.waitsForQueuedPraise = !options.noWait
+        app.errorIsTerminal = isatty(2) == 1
         switch mode {
         case .oneShot: return app.runCommand(options.command)
         case .conversation:
@@ -184,6 +188,7 @@ struct YadgCommand {
             case "--json": options.json = true
             case "--no-ai": options.noAI = true
             case "--literal": options.literal = true
+            case "--no-wait": options.noWait = true
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             case "--": options.command = Array(rest)

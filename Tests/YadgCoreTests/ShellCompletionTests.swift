@@ -36,7 +36,7 @@ struct ShellCompletionTests {
 
     @Test("Options: yadg's own, each command's, and the values an option takes; a file is the shell's")
     func options() {
-        #expect(Self.words(["--"]) == ["--json", "--no-ai", "--literal", "--help", "--version"])
+        #expect(Self.words(["--"]) == ["--json", "--no-ai", "--literal", "--no-wait", "--help", "--version"])
         #expect(Self.words(["export", "--"]) == ["--format", "--output", "--with-deleted", "--json", "--no-ai"])
         #expect(Self.words(["export", "--format", ""]) == ["json", "csv", "md"])
         #expect(Self.words(["export", "--output", ""]) == [":files"])

@@ -125,14 +125,32 @@ struct AIPraiseEndToEndTests {
         #expect((2...3).contains(Self.server.peakInFlight("delay-251")))
     }
 
-    @Test("However slow the model, the end of a pipe waits a bounded time; each moment gets one line")
+    @Test("The end of a pipe waits while a slow model keeps answering, so each moment gets its AI line")
+    func drainsAtTheModelsPace() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let moments = ["took a walk", "did the dishes", "called mom", "read a chapter", "made soup", "fed the cat"]
+        // One request at a time, 1.2 s each: 7 s in all, more than one deadline (2 s + 1).
+        var env = Self.ai("delay-1200", timeout: "2")
+        env["YADG_AI_CONCURRENCY"] = "1"
+        let result = try YadgProcess.run(stdin: moments.joined(separator: "\n") + "\n", home: home, env: env)
+        for moment in moments {
+            #expect(result.stdout.contains("  ✨ for \"\(moment)\": "), "\(moment)")
+        }
+        #expect(result.status == 0 && !result.stdout.contains("Couldn't fetch"))
+    }
+
+    @Test("--no-wait: however slow the model, the end of a pipe waits one deadline; each moment gets one line")
     func boundedWaitAtTheEnd() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
         let moments = ["took a walk", "did the dishes", "called mom", "read a chapter", "made soup"]
         let start = Date()
+        let before = Self.server.requests.filter { $0.path.hasPrefix("/delay-1200/") }.count
+        var env = Self.ai("delay-1200", timeout: "2")
+        env["YADG_AI_CONCURRENCY"] = "1"
         let result = try YadgProcess.run(
-            stdin: moments.joined(separator: "\n") + "\n", home: home, env: Self.ai("delay-1200", timeout: "2"))
+            ["--no-wait"], stdin: moments.joined(separator: "\n") + "\n", home: home, env: env)
         #expect(Date().timeIntervalSince(start) < 6, "the wait is the deadline and a second, not five deadlines")
         for moment in moments {
             let praised = result.stdout.contains("  ✨ for \"\(moment)\": ")
@@ -141,7 +159,18 @@ struct AIPraiseEndToEndTests {
             #expect(praised != fellBack, "\(moment): exactly one line")
         }
         #expect(result.stdout.contains("  ✨ for \"took a walk\": "), "the first one, sent at once, arrives")
-        #expect(Self.server.requests.filter { $0.path.hasPrefix("/delay-1200/") }.count < moments.count)
+        #expect(Self.server.requests.filter { $0.path.hasPrefix("/delay-1200/") }.count - before < moments.count)
+    }
+
+    @Test("A model that stops answering: the end of a pipe gives up after one deadline without an answer")
+    func stalledModel() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let start = Date()
+        let result = try YadgProcess.run(
+            stdin: "took a walk\ncalled mom\nmade soup\n", home: home, env: Self.ai("hang", timeout: "1"))
+        #expect(Date().timeIntervalSince(start) < 8, "one deadline with nothing coming, not the queue's worth")
+        #expect(result.stdout.components(separatedBy: "Couldn't fetch extra encouragement").count == 4)
     }
 
     @Test("A summary that echoes the prompt is refused and never cached: the offline line stays")

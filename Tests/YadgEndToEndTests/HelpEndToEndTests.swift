@@ -47,6 +47,7 @@ struct HelpEndToEndTests {
               --json           write JSON (one object per line) instead of text
               --no-ai          no AI praise or summaries for this run
               --literal        in a pipe, log every line as written (never a command or a question)
+              --no-wait        at the end of a pipe, wait one praise deadline in all, not for every AI line
               --help           show the commands
               --version        show the version and the commit it was built from
 

@@ -138,6 +138,8 @@ extension CommandContext {
 /// Why a line was not logged.
 public struct LoggingCopy: CopySection {
     public static let key = "logging"
+    /// The end of a pipe on a terminal's stderr, while AI lines are still on their way.
+    public let waitingForPraise: String
     public let future: String
     /// A plan that mentions harm: not saved, and no "log it once it's done".
     public let futureQuiet: String
@@ -149,6 +151,7 @@ public struct LoggingCopy: CopySection {
     public let needsText: String
 
     public init(_ words: CopyWords) throws {
+        waitingForPraise = try words.text("waitingForPraise")
         future = try words.text("future")
         futureQuiet = try words.text("futureQuiet")
         tooLong = try words.text("tooLong")

@@ -22,7 +22,7 @@ public enum ShellCompletion {
 
     /// Options of `yadg` itself, before or after a command.
     public static let globalOptions: [ArgumentCompletion.Option] = [
-        .init("--json"), .init("--no-ai"), .init("--literal"), .init("--help"), .init("--version"),
+        .init("--json"), .init("--no-ai"), .init("--literal"), .init("--no-wait"), .init("--help"), .init("--version"),
     ]
 
     /// `typed`: the words after `yadg`, the last being the one under the cursor (empty after a
