@@ -143,12 +143,19 @@ final class PraiseCoordinator: Sendable {
     /// many still wait, each time that falls.
     func waitForQueue(perAnswer: Double, showing: ((Int) -> Void)? = nil) {
         var remaining = progress.withLock { $0.open.count }
+        var lastAnswer = DispatchTime.now()
+        showing?(remaining)
+        // Looked at four times a second, so the count shown follows the answers as they come.
         while remaining > 0 {
-            showing?(remaining)
-            if group.wait(timeout: .now() + perAnswer) == .success { return }
+            if group.wait(timeout: .now() + 0.25) == .success { return }
             let now = progress.withLock { $0.open.count }
-            if now >= remaining { break }
-            remaining = now
+            if now < remaining {
+                remaining = now
+                lastAnswer = DispatchTime.now()
+                showing?(remaining)
+            } else if DispatchTime.now().uptimeNanoseconds - lastAnswer.uptimeNanoseconds > UInt64(perAnswer * 1e9) {
+                break
+            }
         }
         waitForAll(seconds: 0)
     }
