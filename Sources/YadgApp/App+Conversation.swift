@@ -1,6 +1,7 @@
 import YadgAI
 import YadgCore
 import YadgHTTP
+import YadgStorage
 import YadgTerminal
 
 #if canImport(FoundationEssentials)
@@ -42,6 +43,7 @@ extension App {
         let latest = LatestMoment()
         let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
         defer { backgroundSync?.cancel() }
+        checkIntegrityInTheBackground(post: { outbox.post(fitted([StyledLine($0, .secondary)])) })
         var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
         // A model on this machine may need seconds to load: it loads while the person types.
         if app.settings.isOnThisMachine { coordinator?.warmUp() }
@@ -205,6 +207,26 @@ extension App {
             ? Copy.fill(words.localModelYes, ["name": server.name, "model": server.model]) : words.consentNo
         output.out(style.render([StyledLine(answer, .dim), StyledLine("")]))
         return wrote
+    }
+
+    /// SQLite's `quick_check`, off the main path: in the background as the conversation starts,
+    /// at most once a day (never delaying the prompt). Damage found stops every write, and is said
+    /// as an open says it.
+    private func checkIntegrityInTheBackground(post: @escaping @Sendable (String) -> Void) {
+        guard let store = store as? SQLiteMomentStore, store.writeRefusal == nil, let paths = environment.paths else {
+            return
+        }
+        let today = shell.context.today.text
+        guard (try? store.stateValue(.integrityCheckedOn)) != today else { return }
+        let (copy, database) = (self.copy, paths.database)
+        Task.detached(priority: .background) {
+            guard let detail = store.checkIntegrity(path: database) else {
+                try? store.setState([.integrityCheckedOn: today])
+                return
+            }
+            let said = MomentStoreError.damaged(detail: detail).openingMessage(copy, path: database)
+            post(String(said.dropFirst("yadg: ".count)))
+        }
     }
 
     /// Once, on a terminal: may a provider that was only detected (not chosen) be used? An Ollama

@@ -100,6 +100,25 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try Migrations.run(on: connection)
     }
 
+    /// SQLite's `quick_check` of the file, on a read-only connection of its own so the store stays
+    /// free meanwhile: nil when it is sound, else what it found. Damage SQLite does not meet on the
+    /// way (a zeroed page of an index) is found here; from then on nothing more is written.
+    public func checkIntegrity(path: String) -> String? {
+        guard let reader = try? SQLiteConnection(path: path, readOnly: true),
+            let check = try? reader.prepare("PRAGMA quick_check(3)")
+        else { return nil }
+        var findings: [String] = []
+        do {
+            while try check.step(), let line = check.text(0) { findings.append(line) }
+        } catch {
+            findings.append("\(error)")
+        }
+        guard !findings.isEmpty, findings != ["ok"] else { return nil }
+        let detail = "quick_check: " + findings.joined(separator: "; ")
+        lock.withLock { _ in connection.refusesWrites = .damaged(detail: detail) }
+        return detail
+    }
+
     /// Runs `body` holding the database's write lock, writing nothing (`BEGIN IMMEDIATE` …
     /// `ROLLBACK`): Delete my data removes the files under it, so a write in another process
     /// waits, then sees they are gone (``MomentStoreError/deletedElsewhere``).

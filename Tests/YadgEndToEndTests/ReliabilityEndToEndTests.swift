@@ -164,6 +164,53 @@ struct ReliabilityEndToEndTests {
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["0"]])
     }
 
+    @Test(
+        "Damage SQLite does not meet on the way (a zeroed page of the id index) is found at the start, and stops writes"
+    )
+    func quickCheckAtTheStart() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let lines = (1...300).map { "did thing number \($0)" }.joined(separator: "\n") + "\n"
+        #expect(try YadgProcess.run(["--no-ai"], stdin: lines, home: home).status == 0)
+        #expect(
+            YadgProcess.execute(
+                "INSERT OR REPLACE INTO state (key, value) VALUES ('hasSeenOnboarding', '1')", home: home))
+        #expect(YadgProcess.execute("PRAGMA wal_checkpoint(TRUNCATE)", home: home))
+        let root = try #require(
+            Int(
+                YadgProcess.query(
+                    "SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_moments_1'", home: home
+                ).first?.first ?? ""))
+        let path = home + "/moments.db"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for offset in (4096 * (root - 1))..<(4096 * root) { bytes[offset] = 0 }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        // A view carries on: SQLite meets no damage on its way.
+        #expect(try YadgProcess.run(["moments", "today"], home: home).status == 0)
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+        defer { terminal.close() }
+        try terminal.waitFor("› ")
+        try terminal.waitFor("looks damaged")
+        terminal.type("took a walk\r")
+        try terminal.waitFor("looks damaged", after: terminal.screenText.count)
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit()
+        #expect(!terminal.screenText.contains("Moment logged"))
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["300"]])
+        // A sound file is checked once a day: the day is kept, and the next start that day skips it.
+        let sound = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(sound) }
+        let quiet = try PseudoTerminal.pastOnboarding(home: sound, extra: ["TERM": "xterm", "NO_COLOR": "1"])
+        defer { quiet.close() }
+        let checked = "SELECT value FROM state WHERE key = 'integrityCheckedOn'"
+        for _ in 0..<100 where YadgProcess.query(checked, home: sound).isEmpty { usleep(20_000) }
+        quiet.type("\u{04}")
+        _ = try quiet.waitForExit()
+        #expect(YadgProcess.query(checked, home: sound) == [["2026-11-19"]])
+        #expect(!quiet.screenText.contains("looks damaged"))
+    }
+
     @Test("A damaged database is never shown as empty, and nothing more is written to it")
     func damageIsNeverSilence() throws {
         let home = YadgProcess.makeHome()

@@ -26,6 +26,9 @@ public enum StateKey: String, Sendable, CaseIterable {
     case localModelLookAgain
     /// The local day Home last brought up a moment from an earlier year: once a day at most.
     case onThisDayShownOn
+    /// The day the database last passed SQLite's `quick_check` (run in the background, at most
+    /// once a day, when a conversation starts).
+    case integrityCheckedOn
     /// The last entitlement a server reported (JSON of ``Entitlement``), with when it was read.
     case entitlement
 }
