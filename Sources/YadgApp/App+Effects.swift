@@ -124,8 +124,12 @@ extension App {
     }
 
     private func importFile(_ path: String) -> ShellReply {
-        switch LookBackIO.importFile(path, store: store, copy: copy, crisis: shell.resources.crisis) {
-        case .success(let message): return ShellReply(lines: [StyledLine(message)])
+        switch LookBackIO.importFile(
+            path, store: store, copy: copy, crisis: shell.resources.crisis,
+            dataDirectory: environment.paths?.dataDirectory)
+        {
+        case .success(let message):
+            return ShellReply(lines: message.split(separator: "\n").map { StyledLine(String($0)) })
         case .failure(let failure): return .failed(failure.message)
         }
     }

@@ -91,9 +91,11 @@ enum LookBackIO {
     }
 
     /// Reads yadg's JSON export into the store; idempotent on ids.
-    static func importFile(_ path: String, store: any MomentHistory, copy: Copy, crisis: CrisisCheck)
-        -> Result<String, Failure>
-    {
+    /// Photos a moment names are looked for in `dataDirectory`: those not there are named (an
+    /// export carries its photos' names, not the pictures).
+    static func importFile(
+        _ path: String, store: any MomentHistory, copy: Copy, crisis: CrisisCheck, dataDirectory: String? = nil
+    ) -> Result<String, Failure> {
         let words = copy[ImportCopy.self]
         func failed(_ reason: String) -> Result<String, Failure> {
             .failure(Failure(message: Copy.fill(words.failed, ["path": path, "reason": reason])))
@@ -107,12 +109,22 @@ enum LookBackIO {
             }
             let moments = try MomentExport.decode(text, crisis: crisis)
             let added = try store.insert(moments)
-            return .success(
-                Copy.fill(
-                    copy[ImportCopy.self].done,
-                    [
-                        "count": String(added), "path": path, "skipped": String(moments.count - added),
-                    ]))
+            var said = Copy.fill(
+                copy[ImportCopy.self].done,
+                ["count": String(added), "path": path, "skipped": String(moments.count - added)])
+            let photos = moments.flatMap(\.photos)
+            if let dataDirectory, !photos.isEmpty {
+                let missing = photos.filter { !FileManager.default.fileExists(atPath: dataDirectory + "/" + $0) }
+                if !missing.isEmpty {
+                    let shown = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+                    said +=
+                        "\n"
+                        + Copy.fill(
+                            missing.count == 1 ? words.photosMissingOne : words.photosMissing,
+                            ["count": String(missing.count), "files": shown, "folder": dataDirectory + "/photos"])
+                }
+            }
+            return .success(said)
         } catch {
             return .failure(
                 Failure(

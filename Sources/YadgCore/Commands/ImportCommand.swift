@@ -25,6 +25,7 @@ public struct ImportCopy: CopySection {
     public let tooLong: String
     public let badDate: String
     public let noSuchFile, notReadable, notJSON, csvNotImported, missingField, wrongField, wrongShape: String
+    public let photosMissing, photosMissingOne: String
 
     public init(_ words: CopyWords) throws {
         done = try words.text("done")
@@ -40,5 +41,7 @@ public struct ImportCopy: CopySection {
         missingField = try words.text("missingField")
         wrongField = try words.text("wrongField")
         wrongShape = try words.text("wrongShape")
+        photosMissing = try words.text("photosMissing")
+        photosMissingOne = try words.text("photosMissingOne")
     }
 }
