@@ -41,8 +41,13 @@ extension App {
         let outbox = LinesForTheEditor()
         let copy = self.copy
         let latest = LatestMoment()
-        let backgroundSync = startBackgroundSync(post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest)
-        defer { backgroundSync?.cancel() }
+        let wake = SyncWake()
+        let backgroundSync = startBackgroundSync(
+            post: { if !$0.isEmpty { outbox.post($0) } }, latest: latest, wake: wake)
+        defer {
+            backgroundSync?.cancel()
+            wake.signal()
+        }
         checkIntegrityInTheBackground(post: { outbox.post(fitted([StyledLine($0, .secondary)])) })
         var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
         // A model on this machine may need seconds to load: it loads while the person types.
@@ -79,9 +84,12 @@ extension App {
             if handled.effects.contains(.deleteMyData), let backgroundSync {
                 // Nothing may reach the server after its moments were archived.
                 backgroundSync.cancel()
+                wake.signal()
                 _ = waitFor(seconds: 5) { await backgroundSync.value }
             }
             let reply = app.resolve(handled, waitForSummaries: false)
+            // What the line changed is committed: the background sync sends it now.
+            wake.signal()
             guard !reply.lines.isEmpty else { continue }
             let blankAfter = !(reply.events.isEmpty && reply.lines.count == 1)
             reader.write(fitted(reply.lines) + (blankAfter ? "\n" : ""))

@@ -74,11 +74,15 @@ extension App {
     }
 
     /// The conversation: sends in the background from the start (what earlier runs left, then each
-    /// change as it is made), retrying on the backoff schedule; never in the way of typing.
-    func startBackgroundSync(post: @escaping @Sendable (String) -> Void, latest: LatestMoment) -> Task<Void, Never>? {
+    /// change as it is made, woken by `wake`), retrying on the backoff schedule; never in the way
+    /// of typing.
+    func startBackgroundSync(post: @escaping @Sendable (String) -> Void, latest: LatestMoment, wake: SyncWake)
+        -> Task<Void, Never>?
+    {
         let (printer, session) = (syncPrinter, self.session)
         guard let worker = syncWorker(report: { post(printer.text(for: $0, latest: latest.id)) }) else { return nil }
         let lock = syncLock
+        let queue = syncQueue
         return Task.detached {
             while !Task.isCancelled && !session.dataDeleted {
                 // Each round sends what is due while no other yadg is sending; a retry falls due in a
@@ -87,8 +91,10 @@ extension App {
                     await worker.drain(until: nil, waitingForRetries: false)
                     lock?.release(held)
                 }
-                // New changes are picked up within half a second; retries when they fall due.
-                try? await Task.sleep(for: .milliseconds(500))
+                // Asleep until a line may have changed the outbox or the next retry falls due (a
+                // minute at most, for changes another yadg made).
+                let retry = (try? queue?.nextAttemptDate())??.timeIntervalSinceNow ?? 60
+                await wake.wait(atMost: min(60, max(0.05, retry)))
             }
         }
     }
