@@ -255,6 +255,24 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
+    /// Through the partial index of favourites: only they are read.
+    public func favoriteMoments(limit: Int) throws -> [Moment] {
+        try lock.withLock { _ in
+            let select = try connection.prepare(
+                """
+                SELECT \(Self.columns) FROM moments INDEXED BY moments_favorite
+                WHERE archived_at IS NULL AND is_favorite = 1
+                ORDER BY happened_at DESC, submitted_at DESC, ref DESC LIMIT ?
+                """)
+            try select.bind(limit, at: 1)
+            var found: [Moment] = []
+            while try select.step() {
+                if let moment = Self.moment(from: select) { found.append(moment) }
+            }
+            return found
+        }
+    }
+
     public func moment(ref: Int) throws -> Moment? {
         try lock.withLock { _ in
             let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE ref = ?")

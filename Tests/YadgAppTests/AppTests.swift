@@ -86,7 +86,7 @@ struct AppTests {
         expectTranscript(
             output.stderr,
             """
-            yadg: I can show today, yesterday, week or all, e.g. /moments week.
+            yadg: I can show today, yesterday, week, all, favs, or a day like /moments nov 3 or /moments last friday.
             yadg: /undo works in the conversation: run yadg and type it there.
             yadg: I can export json, csv or md, not "pdf".
 

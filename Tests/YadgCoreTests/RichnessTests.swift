@@ -96,7 +96,7 @@ struct CompletionTests {
         #expect(completion.candidates(before: "took a wa").matches.isEmpty)
         #expect(completion.candidates(before: "").matches.isEmpty)
         // The words each command declares, from the same table as the shells' completion.
-        #expect(completion.candidates(before: "/moments ").matches == ["today", "yesterday", "week", "all"])
+        #expect(completion.candidates(before: "/moments ").matches == ["today", "yesterday", "week", "all", "favs"])
         #expect(completion.candidates(before: "/moments y") == ("y", ["yesterday"]))
         #expect(completion.candidates(before: "/settings onthisday o").matches == ["on", "off"])
         #expect(completion.candidates(before: "/calendar nov").matches == ["november"])

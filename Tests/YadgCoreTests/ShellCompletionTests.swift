@@ -47,10 +47,12 @@ struct ShellCompletionTests {
 
     @Test("Arguments: fixed words, the words after one, months; the person's tags and moods for find")
     func arguments() {
-        #expect(Self.words(["moments", ""]) == ["today", "yesterday", "week", "all"])
+        #expect(Self.words(["moments", ""]) == ["today", "yesterday", "week", "all", "favs"])
         #expect(Self.words(["moments", "y"]) == ["yesterday"])
         #expect(Self.words(["settings", "onthisday", ""]) == ["on", "off"])
         #expect(Self.words(["calendar", "oc"]) == ["october"])
+        #expect(Self.words(["calendar", "n"]) == ["next", "november"])
+        #expect(Self.words(["calendar", "next", ""]) == ["month"])
         #expect(Self.words(["completions", ""]) == ["bash", "zsh", "fish"])
         #expect(Self.words(["find", ""]) == ["#garden", "#family", "#calm", "#grateful"])
         #expect(Self.words(["find", "#g"]) == ["#garden", "#grateful"])

@@ -93,6 +93,9 @@ struct PrefilledLineTests {
             try terminal.waitFor("› I installed this app. A tiny step, but it counts.")
             terminal.type(keys)
             try terminal.waitFor("Moment logged")
+            // The next prompt, drawn after the card: a key sent sooner may land while it is drawn.
+            let card = terminal.screenText.components(separatedBy: "Moment logged")[0].count
+            try terminal.waitFor("› ", after: card)
             terminal.type("\u{04}")
             _ = try terminal.waitForExit()
             #expect(YadgProcess.query("SELECT text FROM moments", home: home) == [[saved]])
@@ -114,6 +117,7 @@ struct LettingQuestionsGoTests {
         try terminal.waitFor("No problem, nothing was saved.")
         terminal.type("took a walk\r")
         try terminal.waitFor("Moment logged")
+        try terminal.waitFor("› ", after: terminal.screenText.components(separatedBy: "Moment logged")[0].count)
         terminal.type("/did\r")
         try terminal.waitFor("What did you do?", after: terminal.screenText.count - 40)
         terminal.type("\u{04}")

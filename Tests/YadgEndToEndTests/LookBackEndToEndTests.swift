@@ -281,6 +281,11 @@ struct LookBackEndToEndTests {
     @Test func calendarAndStatsAsText() throws {
         let home = try Self.seededHome()
         defer { TemporaryFolder.remove(home) }
+        let favourites = try YadgProcess.run(["moments", "favs"], home: home)
+        #expect(favourites.stdout.hasPrefix("Your favourites\n") && favourites.stdout.contains("  2  ★ called mom"))
+        let day = try YadgProcess.run(["moments", "nov", "16"], home: home)
+        #expect(day.stdout.contains("  3  read a book") && !day.stdout.contains("took a walk"))
+        #expect(try YadgProcess.run(["calendar", "last", "month"], home: home).stdout.hasPrefix("October 2026\n"))
         let calendar = try YadgProcess.run(["calendar"], home: home)
         #expect(calendar.stdout.contains("16• 17  18• 19• 20  21  22\n"))
         let stats = try YadgProcess.run(["stats"], home: home)

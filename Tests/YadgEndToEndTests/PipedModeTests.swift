@@ -115,7 +115,10 @@ struct PipedModeTests {
         #expect(empty.stderr == "yadg: yadg log needs a few words about what you did, e.g. yadg log took a walk\n")
         let range = try YadgProcess.run(["moments", "foo"], home: home)
         #expect(range.status == 2 && range.stdout.isEmpty)
-        #expect(range.stderr == "yadg: I can show today, yesterday, week or all, e.g. /moments week.\n")
+        #expect(
+            range.stderr
+                == "yadg: I can show today, yesterday, week, all, favs, or a day like /moments nov 3 or /moments last friday.\n"
+        )
         let cancel = try YadgProcess.run(stdin: "/cancel\n", home: home)
         #expect(cancel.stdout == "There's nothing to cancel right now.\n")
     }

@@ -90,6 +90,29 @@ struct MomentHistoryContractTests {
         #expect(try store.daySummary(for: "2026-11-16")?.text == "A Monday.")
     }
 
+    @Test(
+        "Favourites: only they, newest first, archived ones left out", arguments: MomentStoreContractTests.Kind.allCases
+    )
+    func favourites(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        _ = try store.insert(Self.sample)
+        let stored = try store.allMoments()
+        #expect(
+            try store.favoriteMoments(limit: 10).map(\.id)
+                == stored.filter(\.isFavorite).sorted { $0.happenedAt > $1.happenedAt }.map(\.id))
+        for var moment in stored {
+            moment.isFavorite = true
+            try store.update(moment)
+        }
+        let newestFirst = stored.sorted { $0.happenedAt > $1.happenedAt }.map(\.text)
+        #expect(try store.favoriteMoments(limit: 10).map(\.text) == newestFirst)
+        #expect(try store.favoriteMoments(limit: 1).map(\.text) == Array(newestFirst.prefix(1)))
+        var gone = try #require(try store.allMoments().first)
+        gone.archivedAt = Date()
+        try store.update(gone)
+        #expect(try !store.favoriteMoments(limit: 10).map(\.id).contains(gone.id))
+    }
+
     @Test("Counts follow deletes, undos and moves to another day", arguments: MomentStoreContractTests.Kind.allCases)
     func countsFollowUpdates(kind: MomentStoreContractTests.Kind) throws {
         let store = try Self.makeStore(kind)

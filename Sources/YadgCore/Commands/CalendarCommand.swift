@@ -1,7 +1,9 @@
 /// `/calendar [month]`: a month's grid with the days that have moments marked.
 struct CalendarCommand: ShellCommand {
     static let spec = CommandSpec(
-        "calendar", takesArguments: true, completion: ArgumentCompletion(sources: [.months]))
+        "calendar", takesArguments: true,
+        completion: ArgumentCompletion(
+            words: ["last", "next"], sources: [.months], after: ["last": ["month"], "next": ["month"]]))
 
     let month: String
 

@@ -4,10 +4,12 @@
     import Foundation
 #endif
 
-/// `/moments [today|yesterday|week|all]`: moments newest first, by day, with their numbers.
+/// `/moments [today|yesterday|week|all|favs|DATE]`: moments newest first, by day, with their
+/// numbers. A date is any day the time parser reads (`nov 3`, `2026-11-03`, `last friday`).
 struct MomentsCommand: ShellCommand {
     static let spec = CommandSpec(
-        "moments", takesArguments: true, completion: ArgumentCompletion(words: ["today", "yesterday", "week", "all"]))
+        "moments", takesArguments: true,
+        completion: ArgumentCompletion(words: ["today", "yesterday", "week", "all", "favs"]))
 
     let range: String
 
@@ -30,8 +32,15 @@ struct MomentsCommand: ShellCommand {
                 end = context.startOfDay(today)
             case "week": start = context.startOfDay(LocalDay(number: today.number - today.weekday))
             case "all": limit = 200
+            case "favs", "favorites", "favourites", "fav":
+                return try favourites(in: context)
             case "": break
-            default: return .failed(copy[MomentsCopy.self].unknownRange, usage: true)
+            default:
+                guard let day = day(named: range, in: context) else {
+                    return .failed(copy[MomentsCopy.self].unknownRange, usage: true)
+                }
+                start = context.startOfDay(day)
+                end = context.startOfDay(LocalDay(number: day.number + 1))
             }
             let moments = try context.store.moments(happenedFrom: start, before: end, limit: limit)
             var lines = MomentsByDayView.render(
@@ -53,5 +62,27 @@ struct MomentsCommand: ShellCommand {
             }
             return ShellReply(lines: lines, events: [.moments(moments)])
         }
+    }
+
+    /// A day the time parser reads, and nothing else with it (`nov 3`, `2026-11-03`, `last friday`).
+    static func day(named words: String, in context: CommandContext) -> LocalDay? {
+        let parsed = context.parser.parse(words, now: context.clock.now(), timeZone: context.zone)
+        guard parsed.timeExpression != nil, parsed.text.isEmpty, parsed.kind != .future else { return nil }
+        return LocalDay(number: TimeWords.dayNumber(parsed.happenedAt, context.zone))
+    }
+
+    /// `/moments favs`: every favourite, newest first, by day; kindly empty.
+    static func favourites(in context: CommandContext) throws -> ShellReply {
+        let copy = context.copy
+        let favourites = try context.store.favoriteMoments(limit: 200)
+        guard !favourites.isEmpty else {
+            return ShellReply(
+                lines: [StyledLine(copy[MomentsCopy.self].noFavourites, .secondary)], events: [.moments([])])
+        }
+        var lines = MomentsByDayView.render(
+            favourites, now: context.clock.now(), zone: context.zone, copy: copy, extras: context.extrasShown,
+            width: context.width, marksUnsynced: context.syncs)
+        if !lines.isEmpty { lines[0] = StyledLine(copy[MomentsCopy.self].favouritesTitle, .title) }
+        return ShellReply(lines: lines, events: [.moments(favourites)])
     }
 }

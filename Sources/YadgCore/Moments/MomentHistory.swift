@@ -86,4 +86,14 @@ public protocol MomentHistory: MomentStore {
     /// A week's summary, kept under its Monday.
     func weekSummary(for monday: LocalDay) throws -> DaySummary?
     func saveWeekSummary(_ summary: DaySummary) throws
+    /// The favourites that are not archived, newest first (`/moments favs`).
+    func favoriteMoments(limit: Int) throws -> [Moment]
+}
+
+extension MomentHistory {
+    /// Read from every moment; the SQLite store reads its partial index of favourites instead.
+    public func favoriteMoments(limit: Int) throws -> [Moment] {
+        let favourites = try allMoments().filter { $0.isFavorite && $0.archivedAt == nil }
+        return Array(favourites.sorted { $0.happenedAt > $1.happenedAt }.prefix(limit))
+    }
 }

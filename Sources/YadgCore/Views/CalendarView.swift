@@ -44,7 +44,8 @@ public enum CalendarView {
         return lines
     }
 
-    /// Reads "october", "oct 2025", "2026-10", "10/2026"; nil when it names no month.
+    /// Reads "october", "oct 2025", "2026-10", "10/2026", "last month", "next month"; nil when it
+    /// names no month.
     public static func month(_ text: String, today: LocalDay) -> (year: Int, month: Int)? {
         let (thisYear, thisMonth, _) = CivilTime.civilFromDays(today.number)
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "/" || $0 == "," })
@@ -56,10 +57,15 @@ public enum CalendarView {
                 if number > 31 { year = number } else if (1...12).contains(number) { month = number }
             } else if let named = MonthDayParser.months[String(word)] {
                 month = named
-            } else if word == "last" {
+            } else if word == "last" || word == "previous" {
                 month = thisMonth == 1 ? 12 : thisMonth - 1
                 year = thisMonth == 1 ? thisYear - 1 : thisYear
-            } else if word != "this" {
+            } else if word == "next" {
+                month = thisMonth == 12 ? 1 : thisMonth + 1
+                year = thisMonth == 12 ? thisYear + 1 : thisYear
+            } else if word == "this" || word == "month" {
+                month = month ?? thisMonth
+            } else {
                 return nil
             }
         }

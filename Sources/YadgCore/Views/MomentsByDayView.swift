@@ -92,6 +92,7 @@ public struct MomentsCopy: CopySection {
     public let emptyAction: String
     public let nothingInRange: String
     public let unknownRange: String
+    public let favouritesTitle, noFavourites: String
     public let showingNewest: String
     /// After the praise of a moment with photos: `📷 1`.
     public let photoCount: String
@@ -106,6 +107,8 @@ public struct MomentsCopy: CopySection {
         empty = try words.text("empty")
         emptyAction = try words.text("emptyAction")
         nothingInRange = try words.text("nothingInRange")
+        favouritesTitle = try words.text("favouritesTitle")
+        noFavourites = try words.text("noFavourites")
         unknownRange = try words.text("unknownRange")
         showingNewest = try words.text("showingNewest")
         photoCount = try words.text("photoCount")
