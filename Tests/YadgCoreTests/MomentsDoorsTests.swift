@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import YadgCore
 import YadgTestSupport
@@ -53,5 +54,36 @@ struct MomentsDoorsTests {
         let (shell, _) = Self.shell()
         #expect(shell.handle("/calendar next month").lines.first?.text == "December 2026")
         #expect(shell.handle("/calendar last month").lines.first?.text == "October 2026")
+    }
+}
+
+/// `/when` says the amount that was given, and names a moment it moves from an earlier conversation.
+struct HonestWhenTests {
+    @Test("90 min is 1.5 hours, 100 min is 100 min, whole hours stay whole; from three hours, hours")
+    func amounts() {
+        let shell = TestSupport.shell()
+        _ = shell.handle("took a walk")
+        #expect(shell.handle("/when 90 minutes ago").lines.plainText == "Set to 1.5 hours ago · 1:34 PM")
+        #expect(shell.handle("/when 100 min ago").lines.plainText == "Set to 100 min ago · 1:24 PM")
+        #expect(shell.handle("/when 2 hours ago").lines.plainText == "Set to 2 hours ago · 1:04 PM")
+        #expect(shell.handle("/when 150 min ago").lines.plainText == "Set to 2.5 hours ago · 12:34 PM")
+        #expect(shell.handle("/when 200 min ago").lines.plainText == "Set to 3 hours ago · 11:44 AM")
+    }
+
+    @Test("/when as the first line of a conversation names the moment it moves")
+    func namesAnEarlierMoment() {
+        let store = InMemoryMomentStore()
+        _ = TestSupport.shell(store: store).handle("took a walk")
+        // A later run: ids of its own (the test shells count ids from the same start).
+        let later = Shell(
+            store: store, clock: FixedClock(TestSupport.date("2026-11-19T15:04:00")), timeZone: TestSupport.newYork,
+            resources: TestSupport.resources, rng: SplitMix64(seed: 7), mode: .piped, makeID: { UUID() })
+        #expect(
+            later.handle("/when 90 minutes ago").lines.plainText
+                == "Moved #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
+        #expect(later.handle("/when 2 hours ago").lines.plainText.hasPrefix("Moved #1"), "still not logged here")
+        let logged = later.handle("called mom")
+        #expect(logged.events.contains { $0.isLogged }, "\(logged.lines.plainText)")
+        #expect(later.handle("/when 2 hours ago").lines.plainText == "Set to 2 hours ago · 1:04 PM")
     }
 }

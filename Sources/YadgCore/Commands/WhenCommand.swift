@@ -33,9 +33,13 @@ struct WhenCommand: ShellCommand {
             } catch {
                 return context.storeFailure(error)
             }
-            return ShellReply(lines: [
-                StyledLine(Copy.fill(words.set, ["when": context.whenWords(date, said, now)]), .primary)
-            ])
+            let when = context.whenWords(date, said, now)
+            // A moment from an earlier conversation is named, so nothing moves unseen.
+            let said =
+                context.state.loggedThisRun
+                ? Copy.fill(words.set, ["when": when])
+                : Copy.fill(words.moved, ["ref": String(moment.ref), "text": moment.text, "when": when])
+            return ShellReply(lines: [StyledLine(said, .primary)])
         }
     }
 }
@@ -47,7 +51,7 @@ public struct WhenCopy: CopySection {
     public let needsExpression: String
     public let unclear: String
     public let future: String
-    public let set: String
+    public let set, moved: String
 
     public init(_ words: CopyWords) throws {
         noMoment = try words.text("noMoment")
@@ -55,5 +59,6 @@ public struct WhenCopy: CopySection {
         unclear = try words.text("unclear")
         future = try words.text("future")
         set = try words.text("set")
+        moved = try words.text("moved")
     }
 }

@@ -26,6 +26,9 @@ public struct ConversationState {
     /// Which Home phrase shows now.
     var homePhraseIndex = 0
     var hasShownAfterCardHint = false
+    /// A moment was logged in this run: `/when` may then say "Set to…"; before, it names the
+    /// moment it moves (one from an earlier conversation).
+    var loggedThisRun = false
     /// A question waiting for its answer on the next line.
     var awaiting: Question?
     /// The last line logged a moment: `I felt proud` is then its mood.

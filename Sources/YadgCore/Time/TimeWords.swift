@@ -32,6 +32,13 @@ public struct TimeWords: Sendable {
         if day == today && seconds > 0 {
             let minutes = Int(seconds / 60)
             if minutes < 60 { return Copy.fill(words.minutesAgo, ["count": String(minutes)]) }
+            // Never rounded to another amount while it is close: 90 min is "1.5 hours", 100 min
+            // is "100 min"; from three hours on, whole hours.
+            if minutes < 180 && minutes % 60 != 0 {
+                return minutes % 30 == 0
+                    ? Copy.fill(words.hoursAgo, ["count": "\(minutes / 60).5"])
+                    : Copy.fill(words.minutesAgo, ["count": String(minutes)])
+            }
             let hours = minutes / 60
             return hours == 1 ? words.hourAgo : Copy.fill(words.hoursAgo, ["count": String(hours)])
         }
