@@ -261,6 +261,14 @@ struct LookBackViewTests {
 
                 """)
         #expect(throws: (any Error).self) { try MomentExport.decode("{\"not\": \"an export\"}") }
+        // A day or a period has no clock time to show: none is made up (`yday` is not noon).
+        var day = Self.moment("called grandma", "2026-11-17T12:00:00")
+        day.said = SaidTime(.day, "yday")
+        var week = Self.moment("read a book", "2026-11-10T12:00:00")
+        week.said = SaidTime(.period, "last week")
+        let vague = MomentExport.markdown([day, week], zone: TestSupport.newYork, copy: copy, extras: extras)
+        #expect(vague.contains("- called grandma") && vague.contains("- read a book"))
+        #expect(!vague.contains("12:00 PM"))
     }
 }
 

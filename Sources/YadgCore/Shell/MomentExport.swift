@@ -147,7 +147,10 @@ public enum MomentExport {
             let text = clean(extras.headline(m))
             let praise = clean(m.praise)
             // One list item; each further line after a Markdown hard break (two spaces).
-            var item = ["- \(words.clock(m.happenedAt, in: zone)) — \(text)\(m.isFavorite ? " ★" : "")"]
+            // A clock time only when one is known: a day ("yday") or a period has none to show.
+            let known = m.said.precision == .exact || m.said.precision == .clock
+            let time = known ? words.clock(m.happenedAt, in: zone) + " — " : ""
+            var item = ["- \(time)\(text)\(m.isFavorite ? " ★" : "")"]
             if !praise.isEmpty { item.append("_\(praise)_") }
             if let note = m.note { item.append(Copy.fill(copy[MomentsCopy.self].noteLine, ["note": clean(note)])) }
             for photo in m.photos {
