@@ -56,7 +56,7 @@ public struct TimeWords: Sendable {
     /// What a card says about a moment's time: the words of a day or period as they were said
     /// ("yesterday", "in 2020"), else the relative time and the clock.
     public func when(_ date: Date, said: SaidTime, now: Date, in zone: Zone) -> String {
-        said.words ?? when(date, now: now, in: zone)
+        said.words.map(Self.spelledOut) ?? when(date, now: now, in: zone)
     }
 
     /// "Nov 3".
@@ -97,6 +97,10 @@ public struct TimeWordsCopy: CopySection {
     /// Short month names, January first.
     public let months: [String]
     public let monthDay, monthDayYear, weekdayAnd, clock, am, pm, withClock: String
+    /// Labels spoken from now once the words said are no longer true.
+    public let today, earlierToday, dayAndPart, weekOf, inMonth: String
+    /// `morning`, `afternoon`, `evening`, `night`, as a view says them.
+    public let dayParts: [String: String]
 
     public init(_ words: CopyWords) throws {
         justNow = try words.text("justNow")
@@ -113,5 +117,11 @@ public struct TimeWordsCopy: CopySection {
         am = try words.text("am")
         pm = try words.text("pm")
         withClock = try words.text("withClock")
+        today = try words.text("today")
+        earlierToday = try words.text("earlierToday")
+        dayAndPart = try words.text("dayAndPart")
+        weekOf = try words.text("weekOf")
+        inMonth = try words.text("inMonth")
+        dayParts = try words.table("dayParts")
     }
 }

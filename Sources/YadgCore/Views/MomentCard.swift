@@ -22,7 +22,11 @@ public enum MomentCard {
                         + Copy.fill(copy[CardCopy.self].reference, ["ref": String(moment.ref)])
                     : copy[CardCopy.self].logged, .primary),
             StyledLine("  " + extras.headline(moment)),
-            StyledLine("  " + TimeWords(copy).when(moment.happenedAt, said: moment.said, now: now, in: zone), .dim),
+            StyledLine(
+                "  "
+                    + (TimeWords(copy).label(for: moment, now: now, in: zone)
+                        ?? TimeWords(copy).when(moment.happenedAt, now: now, in: zone)),
+                .dim),
         ]
         // A crisis moment has no praise line: the crisis message stands in its place.
         return moment.offlinePraise.isEmpty ? card : card + [StyledLine("  " + moment.offlinePraise, .secondary)]

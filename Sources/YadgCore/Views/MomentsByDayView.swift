@@ -49,7 +49,7 @@ public enum MomentsByDayView {
             )
             .map { StyledLine($0) }
             let when =
-                moment.said.words
+                timeWords.label(for: moment, now: now, in: zone)
                 ?? (day == today
                     ? timeWords.relative(moment.happenedAt, now: now, in: zone)
                     : timeWords.clock(moment.happenedAt, in: zone))

@@ -1,0 +1,87 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a view shows for a moment's time at any later now (<doc:TimeSemantics>, "Labels that stay
+/// true"). The words that were said are shown while they are still true: the day they were said
+/// for a day or a part of one (`yday`, `this am`, `last night`), the hour after for a vague recent
+/// time (`an hour or so ago`), the week or month for a relative period (`last week`). Then the
+/// view speaks from now with the precision that was given: `yesterday morning`, `Monday`,
+/// `Nov 19`, `earlier today`, `the week of Nov 9`, never a clock time. Words that name a date
+/// (`on Nov 3`, `in 2020`) stay true. Slang is for typing: `yday` reads `yesterday`.
+extension TimeWords {
+    /// The label, or nil when no words were said (the view shows the relative time or clock).
+    public func label(for moment: Moment, now: Date, in zone: Zone) -> String? {
+        guard let said = moment.said.words else { return nil }
+        let lowered = said.lowercased()
+        let happened = Self.dayNumber(moment.happenedAt, zone)
+        let today = Self.dayNumber(now, zone)
+        let saidOn = Self.dayNumber(moment.submittedAt, zone)
+        if Self.namesADate(lowered) { return said }
+        switch moment.said.precision {
+        case .day:
+            if saidOn == today { return Self.spelledOut(said) }
+            let day = dayName(happened, today: today)
+            guard let part = Self.part(of: lowered) else { return day }
+            return Copy.fill(words.dayAndPart, ["day": day, "part": words.dayParts[part] ?? part])
+        case .period:
+            if lowered.hasSuffix("ago") || lowered.hasSuffix("back") {
+                // A vague recent time: true for the hour after it was said.
+                if now.timeIntervalSince(moment.submittedAt) < 3600 { return said }
+                return happened == today ? words.earlierToday : dayName(happened, today: today)
+            }
+            if saidOn == today { return Self.spelledOut(said) }
+            if lowered.contains("week") {
+                let monday = LocalDay(number: happened - LocalDay(number: happened).weekday)
+                return Copy.fill(words.weekOf, ["date": monthDay(monday)])
+            }
+            let day = LocalDay(number: happened)
+            return Copy.fill(
+                words.inMonth,
+                ["month": day.year == LocalDay(number: today).year ? words.months[day.month - 1] : monthYear(day)])
+        case .exact, .clock:
+            return Self.spelledOut(said)
+        }
+    }
+
+    /// `yesterday`, a weekday within the week, else `Nov 19` (`Nov 19, 2025` in another year).
+    func dayName(_ day: Int, today: Int) -> String {
+        if day == today { return words.today }
+        if day == today - 1 { return words.yesterday }
+        if day < today && day >= today - 6 { return words.weekdays[TimeContext.weekday(ofDay: day)] }
+        let date = LocalDay(number: day)
+        return date.year == LocalDay(number: today).year ? monthDay(date) : monthDayYear(date)
+    }
+
+    func monthYear(_ day: LocalDay) -> String { words.months[day.month - 1] + " " + String(day.year) }
+
+    /// Words that name the date itself stay true whenever they are read.
+    static func namesADate(_ words: String) -> Bool {
+        words.contains(where: \.isNumber) && !words.contains("ago")
+            || MonthDayParser.months.keys.contains { key in
+                key.count >= 3 && words.split(separator: " ").contains { $0 == key }
+            }
+    }
+
+    /// The part of a day the words name, if any.
+    static func part(of words: String) -> String? {
+        let tokens = Set(words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        if !tokens.isDisjoint(with: ["morning", "am", "breakfast"]) { return "morning" }
+        if !tokens.isDisjoint(with: ["afternoon", "arvo", "lunch"]) { return "afternoon" }
+        if !tokens.isDisjoint(with: ["evening", "tonight", "2nite", "tonite", "dinner"]) { return "evening" }
+        if !tokens.isDisjoint(with: ["night", "nite"]) { return "night" }
+        return nil
+    }
+
+    /// Typed slang read back in full: `yday` → `yesterday`, `this am` → `this morning`.
+    static func spelledOut(_ words: String) -> String {
+        let spellings = [
+            "yday": "yesterday", "yest": "yesterday", "ystrdy": "yesterday", "am": "morning", "pm": "afternoon",
+            "2nite": "tonight", "tonite": "tonight", "nite": "night", "arvo": "afternoon", "tmrw": "tomorrow",
+        ]
+        return words.split(separator: " ", omittingEmptySubsequences: false)
+            .map { spellings[$0.lowercased()] ?? String($0) }.joined(separator: " ")
+    }
+}
