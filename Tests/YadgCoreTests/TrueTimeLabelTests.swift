@@ -65,3 +65,13 @@ struct TrueTimeLabelTests {
         #expect(Self.label("") == nil)
     }
 }
+
+extension TrueTimeLabelTests {
+    @Test("An answer about the last time speaks from now too: yday said a week ago is not yday")
+    func answers() {
+        let store = InMemoryMomentStore()
+        _ = TestSupport.shell(store: store, now: "2026-11-19T15:00:00").handle("called mom yday")
+        let later = TestSupport.shell(store: store, now: "2026-11-21T15:00:00")
+        #expect(later.handle("when did I last call mom?").lines.first?.text == "The last time was Wednesday:")
+    }
+}

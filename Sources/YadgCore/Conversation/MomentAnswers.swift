@@ -26,7 +26,10 @@ extension CommandContext {
                 guard let last = found.first else {
                     return answered(Copy.fill(words.lastNone, ["words": asked]), [])
                 }
-                return answered(Copy.fill(words.last, ["when": whenWords(last.happenedAt, last.said, now)]), [last])
+                // The time as it is true now (a `yday` said last week is not "yday" any more).
+                let when =
+                    TimeWords(copy).label(for: last, now: now, in: zone) ?? whenWords(last.happenedAt, last.said, now)
+                return answered(Copy.fill(words.last, ["when": when]), [last])
             case .count, .did, .what:
                 let window = question.window ?? DateInterval(start: startOfDay(today), end: now)
                 let period = question.period ?? words.today
