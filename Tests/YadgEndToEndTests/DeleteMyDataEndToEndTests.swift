@@ -123,33 +123,16 @@ struct DeleteMyDataEndToEndTests {
     func deleteWhileAnotherWrites() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
-        let writer = Process()
-        writer.executableURL = YadgProcess.binary
-        writer.environment = YadgProcess.environment(home: home)
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        writer.standardInput = input
-        writer.standardOutput = output
-        writer.standardError = errors
-        try writer.run()
-        func readUntil(_ text: String) -> String {
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains(text) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen += chunk
-            }
-            return String(decoding: seen, as: UTF8.self)
-        }
-        input.fileHandleForWriting.write(Data("took a walk\n".utf8))
-        #expect(readUntil("Moment logged").contains("took a walk"))
+        let yadg = try YadgProcess.start(home: home)
+        let writer = yadg.process
+        yadg.input.write(Data("took a walk\n".utf8))
+        #expect(YadgProcess.read(yadg.output, until: "Moment logged").contains("took a walk"))
         let deleted = try YadgProcess.run(["delete-my-data", "--yes"], home: home)
         #expect(deleted.status == 0)
-        input.fileHandleForWriting.write(Data("called mom\n".utf8))
-        try input.fileHandleForWriting.close()
-        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        yadg.input.write(Data("called mom\n".utf8))
+        try yadg.input.close()
+        let rest = String(decoding: yadg.output.readDataToEndOfFile(), as: UTF8.self)
+        let said = String(decoding: yadg.errors.readDataToEndOfFile(), as: UTF8.self)
         writer.waitUntilExit()
         #expect(!rest.contains("Moment logged"), "nothing acknowledged into deleted files: \(rest)")
         #expect(said.contains("Your data was deleted from another yadg just now, so this isn't saved."), "\(said)")

@@ -26,25 +26,10 @@ struct ExitStatusEndToEndTests {
     func interrupted() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
-        let process = Process()
-        // Started with SIGINT at its default, as from a terminal: a runner in the background
-        // (CI, `cmd &`) ignores it, and a child inherits that.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=INT", YadgProcess.binary.path]
-        process.environment = YadgProcess.environment(home: home)
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data("took a walk\n".utf8))
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("Moment logged") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }  // ended without acknowledging: the expectations below say so
-            seen += chunk
-        }
+        let yadg = try YadgProcess.start(home: home, defaultInterrupt: true)
+        let process = yadg.process
+        yadg.input.write(Data("took a walk\n".utf8))
+        #expect(YadgProcess.read(yadg.output, until: "Moment logged").contains("Moment logged"))
         process.interrupt()
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)

@@ -81,19 +81,47 @@ enum YadgProcess {
     static func startJSON(home: String, extra: [String: String] = [:], removing: [String] = []) throws -> (
         process: Process, input: FileHandle, output: FileHandle
     ) {
+        let started = try start(["--json"], home: home, extra: extra, removing: removing, keepErrors: false)
+        return (started.process, started.input, started.output)
+    }
+
+    /// yadg reading a pipe, started and left running: the test writes to `input` as it goes.
+    /// `defaultInterrupt`: SIGINT at its default, as from a terminal (a runner in the background
+    /// ignores it, and a child inherits that).
+    static func start(
+        _ arguments: [String] = [], home: String, extra: [String: String] = [:], removing: [String] = [],
+        defaultInterrupt: Bool = false, keepErrors: Bool = true
+    ) throws -> (process: Process, input: FileHandle, output: FileHandle, errors: FileHandle) {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = ["--json"]
+        if defaultInterrupt {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["--default-signal=INT", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var env = environment(home: home, extra: extra)
         for name in removing { env[name] = nil }
         process.environment = env
-        let input = Pipe()
-        let output = Pipe()
+        let (input, output, errors) = (Pipe(), Pipe(), Pipe())
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // Not kept: nobody reads it, and a full pipe would stop the process.
+        process.standardError = keepErrors ? errors : FileHandle.nullDevice
         try process.run()
-        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+        let errorsRead = keepErrors ? errors.fileHandleForReading : FileHandle.nullDevice
+        return (process, input.fileHandleForWriting, output.fileHandleForReading, errorsRead)
+    }
+
+    /// Reads `output` until `text` has come (or the other end closed); what came.
+    static func read(_ output: FileHandle, until text: String) -> String {
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        return String(decoding: seen, as: UTF8.self)
     }
 
     /// The ids of the `logged` events in `--json` output; only whole lines count as acknowledgements.
