@@ -17,11 +17,16 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
         // The commit `yadg --version` names: the tool reads it from .git's files (no git needed),
         // and the build runs again when HEAD or a branch moves.
         let git = root.appending(path: ".git")
-        let gitInputs = ["HEAD", "packed-refs", "refs/heads"].map { git.appending(path: $0) }
-            .filter { FileManager.default.fileExists(atPath: $0.path()) }
+        // Files only (a branch named a/b is a folder a with a file b); in a worktree `.git` is a
+        // file naming the real folder, and the commit is still read, if not watched.
+        func isFile(_ url: URL) -> Bool {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path(), isDirectory: &folder) && !folder.boolValue
+        }
+        let gitInputs = ["HEAD", "packed-refs"].map { git.appending(path: $0) }.filter(isFile)
         let branches =
-            (try? FileManager.default.subpathsOfDirectory(atPath: git.appending(path: "refs/heads").path()))
-            ?? []
+            ((try? FileManager.default.subpathsOfDirectory(atPath: git.appending(path: "refs/heads").path())) ?? [])
+            .filter { isFile(git.appending(path: "refs/heads/" + $0)) }
         return [
             .buildCommand(
                 displayName: "Embedding Resources/ and Prompts/",
