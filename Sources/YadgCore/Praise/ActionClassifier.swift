@@ -59,21 +59,28 @@ public struct ActionClassifier: Sendable {
         // the category met first in the line wins (what was done usually comes first).
         var hits = [Int](repeating: 0, count: keywords.count)
         var first = [Int](repeating: Int.max, count: keywords.count)
-        for (position, word) in words.enumerated() {
-            var categories = Set<Int>()
-            for stem in Self.stems(of: word) {
-                for index in singleWords[stem] ?? [] { categories.insert(index) }
+        // Each word's forms, worked out once for the words and the phrases.
+        let forms = words.map(Self.stems)
+        for (position, stems) in forms.enumerated() {
+            var categories: UInt64 = 0
+            for stem in stems {
+                for index in singleWords[stem] ?? [] where index < 64 { categories |= 1 << index }
             }
-            for index in categories {
-                hits[index] += 1
-                first[index] = min(first[index], position)
+            var index = 0
+            while categories != 0 {
+                if categories & 1 == 1 {
+                    hits[index] += 1
+                    first[index] = min(first[index], position)
+                }
+                categories >>= 1
+                index += 1
             }
         }
         var best: (category: PraiseCategory, hits: Int, first: Int) = (.other, 0, Int.max)
         for (index, (category, phrases)) in keywords.enumerated() {
             var total = hits[index]
             for phrase in phrases where phrase.count > 1 {
-                guard let start = Self.start(of: phrase, in: words) else { continue }
+                guard let start = Self.start(of: phrase, in: words, forms: forms) else { continue }
                 total += 1
                 first[index] = min(first[index], start)
             }
@@ -94,19 +101,26 @@ public struct ActionClassifier: Sendable {
     /// `jogging` → `jog` (a doubled last letter), `dancing` → `danc`.
     static func stems(of word: String) -> [String] {
         var stems = [word]
-        for ending in endings where word.count >= ending.count + 3 && word.hasSuffix(ending) {
-            let stem = String(word.dropLast(ending.count))
+        let bytes = Array(word.utf8)
+        // Every ending is ASCII, so bytes compare as letters; most words take none.
+        for ending in endingBytes
+        where bytes.count >= ending.count + 3 && bytes.suffix(ending.count).elementsEqual(ending) {
+            let kept = bytes.count - ending.count
+            let stem = String(decoding: bytes[..<kept], as: UTF8.self)
             stems.append(stem)
-            if ending == "ies" || ending == "ied" { stems.append(stem + "y") }
-            if let last = stem.last, stem.count >= 4, stem.dropLast().last == last, "aeiou".contains(last) == false {
-                stems.append(String(stem.dropLast()))
+            if ending == Array("ies".utf8) || ending == Array("ied".utf8) { stems.append(stem + "y") }
+            // A doubled last consonant: jogging → jog.
+            if kept >= 4, bytes[kept - 1] == bytes[kept - 2], !Array("aeiou".utf8).contains(bytes[kept - 1]) {
+                stems.append(String(decoding: bytes[..<(kept - 1)], as: UTF8.self))
             }
         }
         return stems
     }
 
+    static let endingBytes = endings.map { Array($0.utf8) }
+
     /// Where a phrase starts in the words, its last word in any of its forms.
-    private static func start(of phrase: [String], in words: [String]) -> Int? {
+    private static func start(of phrase: [String], in words: [String], forms: [[String]]) -> Int? {
         guard !phrase.isEmpty, words.count >= phrase.count else { return nil }
         for start in 0...(words.count - phrase.count) {
             var ok = true
@@ -114,7 +128,7 @@ public struct ActionClassifier: Sendable {
                 let word = words[start + k]
                 let last = k == phrase.count - 1
                 // Byte comparison: this runs for every keyword on every moment logged.
-                if !(word == key || (last && Self.stems(of: word).contains(key))) {
+                if !(word == key || (last && forms[start + k].contains(key))) {
                     ok = false
                     break
                 }

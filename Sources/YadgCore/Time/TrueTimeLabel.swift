@@ -59,10 +59,8 @@ extension TimeWords {
 
     /// Words that name the date itself stay true whenever they are read.
     static func namesADate(_ words: String) -> Bool {
-        words.contains(where: \.isNumber) && !words.contains("ago")
-            || MonthDayParser.months.keys.contains { key in
-                key.count >= 3 && words.split(separator: " ").contains { $0 == key }
-            }
+        if words.utf8.contains(where: { (0x30...0x39).contains($0) }) && !words.contains("ago") { return true }
+        return words.split(separator: " ").contains { $0.count >= 3 && MonthDayParser.months[String($0)] != nil }
     }
 
     /// The part of a day the words name, if any.
