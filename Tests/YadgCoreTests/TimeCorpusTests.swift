@@ -78,4 +78,20 @@ struct TimeCorpusTests {
             )
         }
     }
+
+    @Test(
+        "The parts of a day (meals, routines, a part without a day, this arvo, 2nite) are read as the window they name",
+        arguments: ["time-day-parts.jsonl", "time-day-parts-held-aside.jsonl"])
+    func dayParts(file: String) throws {
+        let cases = try Self.load(file)
+        #expect(cases.count >= 5)
+        let parser = TimeExpressionParser()
+        for c in cases {
+            let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
+            #expect(
+                Self.isCorrect(c, parsed),
+                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\""
+            )
+        }
+    }
 }

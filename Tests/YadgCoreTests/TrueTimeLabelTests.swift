@@ -37,6 +37,10 @@ struct TrueTimeLabelTests {
             ])
         #expect(Self.label("last night", at: "2026-11-20T09:00:00") == "Wednesday night")
         #expect(Self.label("on monday", at: "2026-11-20T09:00:00") == "Monday")
+        // A meal or a routine is a window of the day (§2.11): said that day, then the day and its part.
+        #expect(Self.label("at lunch") == "at lunch")
+        #expect(Self.label("at lunch", at: "2026-11-20T09:00:00") == "yesterday afternoon")
+        #expect(Self.label("before work", at: "2026-11-21T09:00:00") == "Thursday morning")
     }
 
     @Test("A vague recent time: as said for the hour after, then earlier today, then the day")

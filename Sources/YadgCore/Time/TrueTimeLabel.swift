@@ -33,6 +33,11 @@ extension TimeWords {
                 return happened == today ? words.earlierToday : dayName(happened, today: today)
             }
             if saidOn == today { return Self.spelledOut(said) }
+            // A meal or a routine (`at lunch`, `before work`): the day, with its part.
+            if let part = Self.part(of: lowered) {
+                return Copy.fill(
+                    words.dayAndPart, ["day": dayName(happened, today: today), "part": words.dayParts[part] ?? part])
+            }
             if lowered.contains("week") {
                 let monday = LocalDay(number: happened - LocalDay(number: happened).weekday)
                 return Copy.fill(words.weekOf, ["date": monthDay(monday)])
@@ -66,9 +71,14 @@ extension TimeWords {
     /// The part of a day the words name, if any.
     static func part(of words: String) -> String? {
         let tokens = Set(words.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        if tokens.contains("before") && !tokens.isDisjoint(with: ["work", "school"]) { return "morning" }
+        if tokens.contains("after") && tokens.contains("work") { return "evening" }
+        if tokens.contains("after") && tokens.contains("school") { return "afternoon" }
+        if !tokens.isDisjoint(with: ["bedtime", "bed"]) { return "night" }
+        if tokens.contains("first") && tokens.contains("thing") { return "morning" }
         if !tokens.isDisjoint(with: ["morning", "am", "breakfast"]) { return "morning" }
-        if !tokens.isDisjoint(with: ["afternoon", "arvo", "lunch"]) { return "afternoon" }
-        if !tokens.isDisjoint(with: ["evening", "tonight", "2nite", "tonite", "dinner"]) { return "evening" }
+        if !tokens.isDisjoint(with: ["afternoon", "arvo", "lunch", "lunchtime"]) { return "afternoon" }
+        if !tokens.isDisjoint(with: ["evening", "tonight", "2nite", "tonite", "dinner", "supper"]) { return "evening" }
         if !tokens.isDisjoint(with: ["night", "nite"]) { return "night" }
         return nil
     }

@@ -51,6 +51,7 @@ public struct TimeExpressionParser: Sendable {
         families = [
             NowParser(), UnitsAgoParser(), CasualDayParser(), ClockTimeParser(), WeekdayParser(), MonthDayParser(),
             WeekParser(), FutureParser(), VaguePastParser(), OrdinalDayParser(), PlanParser(), IsoDateParser(),
+            RoutineTimeParser(),
         ]
         refiners = [
             PlanFallbackRefiner(), NotATimeRefiner(), OverlapRemovalRefiner(), DayClockMergeRefiner(),
