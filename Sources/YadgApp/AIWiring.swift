@@ -35,7 +35,9 @@ public enum AIWiring {
         // A variable set for this run wins; otherwise the choice made in /settings ai wins over
         // the config file.
         let environmentChose = environment["YADG_AI_PROVIDER"] != nil || environment["YADG_AI"]?.lowercased() == "off"
-        if !environmentChose, let choice = SettingsFile(path: paths.settings).aiChoice() {
+        // Read once here for the whole start: the AI choice, and On this day for the facts.
+        let settingsFile = SettingsFile(path: paths.settings)
+        if !environmentChose, let choice = settingsFile.aiChoice() {
             chosenBy = .settings
             switch choice {
             case .none where settings.provider != .yadg:
@@ -61,7 +63,8 @@ public enum AIWiring {
             settings: settings, config: config,
             facts: facts(settings, chosenBy: chosenBy, environment: environment, config: config),
             configured: configured.provider == .none
-                ? nil : facts(configured, chosenBy: configuredSource, environment: environment, config: config))
+                ? nil : facts(configured, chosenBy: configuredSource, environment: environment, config: config),
+            onThisDayAtHome: settingsFile.onThisDayAtHome())
     }
 
     /// Who set the provider up: a variable (or a key found in the environment), the config file, or
@@ -131,4 +134,6 @@ public struct AIConfiguration: Sendable {
     public var facts: AppFacts.AIFacts
     /// What the environment or the config sets up, whatever `/settings ai` chose.
     public var configured: AppFacts.AIFacts?
+    /// `/settings onthisday`, from the same read of yadg's settings file.
+    public var onThisDayAtHome = true
 }

@@ -224,10 +224,12 @@ extension App {
         guard let store = store as? SQLiteMomentStore, store.writeRefusal == nil, let paths = environment.paths else {
             return
         }
-        let today = shell.context.today.text
-        guard (try? store.stateValue(.integrityCheckedOn)) != today else { return }
+        // The day by UTC: enough for "once a day", and the start need not load the time zone.
+        let today = String(Int(shell.context.clock.now().timeIntervalSince1970 / 86_400))
         let (copy, database) = (self.copy, paths.database)
         Task.detached(priority: .background) {
+            // Even the state read is off the way to the prompt.
+            guard (try? store.stateValue(.integrityCheckedOn)) != today else { return }
             guard let detail = store.checkIntegrity(path: database) else {
                 try? store.setState([.integrityCheckedOn: today])
                 return

@@ -15,11 +15,12 @@ import YadgStorage
 /// temporary file renamed over it), each change keeping the other.
 public struct SettingsFile: Sendable {
     public let path: String
+    /// The file as it was when this value was made: read once, whichever settings are asked.
+    private let values: [String: String]
 
-    public init(path: String) { self.path = path }
-
-    private var values: [String: String] {
-        PrivateFiles.readText(path).map(AISettings.parseConfig) ?? [:]
+    public init(path: String) {
+        self.path = path
+        values = PrivateFiles.readText(path).map(AISettings.parseConfig) ?? [:]
     }
 
     /// The AI choice, if one was made.

@@ -128,7 +128,7 @@ struct YadgCommand {
             environment: environment, config: ai.config, backendURL: settings.backendURL)
         shell.facts = facts(
             ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
-            entitlement: entitlement?.service ?? .none, database: paths.database, settingsPath: paths.settings)
+            entitlement: entitlement?.service ?? .none, database: paths.database)
         var app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
@@ -157,8 +157,7 @@ struct YadgCommand {
 
     /// What Settings, the paywall and `/support` say about this installation.
     private func facts(
-        ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService, database: String,
-        settingsPath: String
+        ai: AIConfiguration, copy: Copy, userID: String, entitlement: EntitlementService, database: String
     ) -> AppFacts {
         var facts = AppFacts()
         facts.version = YadgVersion.number
@@ -168,7 +167,7 @@ struct YadgCommand {
         facts.modelAnswers = AIWiring.answersQuestions(ai.settings)
         facts.userID = userID
         facts.databasePath = database
-        facts.onThisDayAtHome = SettingsFile(path: settingsPath).onThisDayAtHome()
+        facts.onThisDayAtHome = ai.onThisDayAtHome
         let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
             support: ai.config["support_url"], contact: ai.config["contact"],

@@ -67,13 +67,18 @@ struct TimeCorpusTests {
     /// look-alikes it must leave alone: all of them right.
     @Test("The informal phrasings of §5 are all read as meant, and their look-alikes left alone")
     func informalCorpus() throws {
-        let cases = try Self.load("time-informal.jsonl")
-        #expect(cases.count >= 35)
+        try Self.expectEveryCaseRead("time-informal.jsonl", atLeast: 35)
+    }
+
+    /// Every case of a corpus file read as its expectation says, each miss named.
+    static func expectEveryCaseRead(_ file: String, atLeast minimum: Int) throws {
+        let cases = try load(file)
+        #expect(cases.count >= minimum)
         let parser = TimeExpressionParser()
         for c in cases {
             let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
             #expect(
-                Self.isCorrect(c, parsed),
+                isCorrect(c, parsed),
                 "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\""
             )
         }
@@ -83,15 +88,6 @@ struct TimeCorpusTests {
         "The parts of a day (meals, routines, a part without a day, this arvo, 2nite) are read as the window they name",
         arguments: ["time-day-parts.jsonl", "time-day-parts-held-aside.jsonl"])
     func dayParts(file: String) throws {
-        let cases = try Self.load(file)
-        #expect(cases.count >= 5)
-        let parser = TimeExpressionParser()
-        for c in cases {
-            let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
-            #expect(
-                Self.isCorrect(c, parsed),
-                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\""
-            )
-        }
+        try Self.expectEveryCaseRead(file, atLeast: 5)
     }
 }

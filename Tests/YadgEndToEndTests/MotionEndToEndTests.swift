@@ -34,6 +34,11 @@ struct MotionEndToEndTests {
         ["94", "136", "178"].reduce(0) { $0 + terminal.raw.components(separatedBy: "\u{1B}[38;5;\($1)m›").count - 1 }
     }
 
+    /// The card's rows under "Moment logged" once the AI line has replaced the offline one.
+    static let praisedCard = [
+        "  took a walk", "  just now · 3:04 PM", "  ✨ \(FixtureServer.praise)", "  /today to view today's moments",
+    ]
+
     @Test("Home breathes on a colour terminal, and rests the moment a key is typed")
     func homeBreathes() throws {
         let home = YadgProcess.makeHome()
@@ -128,11 +133,7 @@ struct MotionEndToEndTests {
         let screen = terminal.screen
         let rows = screen.visible
         let card = try #require(rows.lastIndex { $0.hasPrefix("Moment logged") })
-        #expect(
-            Array(rows[(card + 1)...(card + 4)]) == [
-                "  took a walk", "  just now · 3:04 PM", "  ✨ \(FixtureServer.praise)",
-                "  /today to view today's moments",
-            ])
+        #expect(Array(rows[(card + 1)...(card + 4)]) == Self.praisedCard)
         #expect(rows.filter { $0.contains("✨") }.count == 1, "replaced, not printed again")
         #expect(rows[card + 6] == "›" && screen.cursor.row == card + 6, "the prompt stays where it was")
         #expect(terminal.raw.contains("\u{1B}[2m  ✨"), "it starts dim")
@@ -156,11 +157,7 @@ struct MotionEndToEndTests {
             let screen = terminal.screen
             let rows = screen.visible
             let card = try #require(rows.firstIndex { $0.hasPrefix("Moment logged") })
-            #expect(
-                Array(rows[(card + 1)...(card + 4)]) == [
-                    "  took a walk", "  just now · 3:04 PM", "  ✨ \(FixtureServer.praise)",
-                    "  /today to view today's moments",
-                ], "\(rows)")
+            #expect(Array(rows[(card + 1)...(card + 4)]) == Self.praisedCard, "\(rows)")
             // Each praise on the row of its own card, never a second copy one row lower.
             let praised = rows.indices.filter { rows[$0].contains("✨") }
             #expect(!praised.isEmpty && praised.allSatisfy { rows[$0 - 3].hasPrefix("Moment logged") }, "\(rows)")

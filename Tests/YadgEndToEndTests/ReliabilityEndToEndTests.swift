@@ -207,7 +207,8 @@ struct ReliabilityEndToEndTests {
         for _ in 0..<100 where YadgProcess.query(checked, home: sound).isEmpty { usleep(20_000) }
         quiet.type("\u{04}")
         _ = try quiet.waitForExit()
-        #expect(YadgProcess.query(checked, home: sound) == [["2026-11-19"]])
+        // Days since 1970 in UTC: 2026-11-19 is day 20,776.
+        #expect(YadgProcess.query(checked, home: sound) == [["20776"]])
         #expect(!quiet.screenText.contains("looks damaged"))
     }
 

@@ -26,8 +26,8 @@ public enum StateKey: String, Sendable, CaseIterable {
     case localModelLookAgain
     /// The local day Home last brought up a moment from an earlier year: once a day at most.
     case onThisDayShownOn
-    /// The day the database last passed SQLite's `quick_check` (run in the background, at most
-    /// once a day, when a conversation starts).
+    /// The day (days since 1970, UTC) the database last passed SQLite's `quick_check` (run in the
+    /// background, at most once a day, when a conversation starts).
     case integrityCheckedOn
     /// The last entitlement a server reported (JSON of ``Entitlement``), with when it was read.
     case entitlement

@@ -49,6 +49,17 @@ public struct ArgumentCompletion: Sendable, Equatable {
 
     public static let none = ArgumentCompletion()
 
+    /// The fixed words offered after `arguments`, the words already typed after the name: the
+    /// first place's words (and months), or what follows one of them (`onthisday` → `on`, `off`).
+    /// The conversation's Tab and the shells' both ask here.
+    public func fixedWords(after arguments: [String]) -> [String] {
+        switch arguments.count {
+        case 0: return words + (sources.contains(.months) ? Self.monthNames : [])
+        case 1: return after[arguments[0].lowercased()] ?? []
+        default: return []
+        }
+    }
+
     public static let monthNames = [
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
         "november", "december",

@@ -35,17 +35,8 @@ public struct Completion: Sendable {
         guard let spec = CommandTable.spec(named: String(first.dropFirst())), spec.inConversation else {
             return (word, [])
         }
-        let between = cursor.split(separator: " ").dropFirst().dropLast(word.isEmpty ? 0 : 1).map { $0.lowercased() }
-        let offered: [String]
-        switch between.count {
-        case 0:
-            offered =
-                spec.completion.words
-                + (spec.completion.sources.contains(.months) ? ArgumentCompletion.monthNames : [])
-        case 1: offered = spec.completion.after[between[0]] ?? []
-        default: offered = []
-        }
-        return (word, offered.filter { $0.hasPrefix(lowered) })
+        let between = cursor.split(separator: " ").dropFirst().dropLast(word.isEmpty ? 0 : 1).map(String.init)
+        return (word, spec.completion.fixedWords(after: between).filter { $0.hasPrefix(lowered) })
     }
 
     private func hashtags(_ typed: String) -> [String] {

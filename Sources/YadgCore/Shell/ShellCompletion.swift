@@ -61,11 +61,10 @@ public enum ShellCompletion {
                 options(completion.options + globalOptions.filter { ["--json", "--no-ai"].contains($0.name) }))
         }
         let plain = arguments.filter { !$0.hasPrefix("-") }
-        if let first = plain.first {
-            guard plain.count == 1, let next = completion.after[first.lowercased()] else {
-                return completion.sources.contains(.files) ? .files : offer(fromData(completion, tags, moods))
-            }
-            return offer(next.map { Candidate($0) })
+        if !plain.isEmpty {
+            let next = completion.fixedWords(after: plain)
+            guard next.isEmpty else { return offer(next.map { Candidate($0) }) }
+            return completion.sources.contains(.files) ? .files : offer(fromData(completion, tags, moods))
         }
         if completion.sources.contains(.files) { return .files }
         return offer(completion.words.map { Candidate($0) } + fromData(completion, tags, moods))

@@ -53,12 +53,6 @@ public struct TimeWords: Sendable {
         Copy.fill(words.withClock, ["when": relative(date, now: now, in: zone), "clock": clock(date, in: zone)])
     }
 
-    /// What a card says about a moment's time: the words of a day or period as they were said
-    /// ("yesterday", "in 2020"), else the relative time and the clock.
-    public func when(_ date: Date, said: SaidTime, now: Date, in zone: Zone) -> String {
-        said.words.map(Self.spelledOut) ?? when(date, now: now, in: zone)
-    }
-
     /// "Nov 3".
     public func monthDay(_ day: LocalDay) -> String {
         Copy.fill(words.monthDay, ["month": words.months[day.month - 1], "day": String(day.dayOfMonth)])
