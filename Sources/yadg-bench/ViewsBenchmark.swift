@@ -149,11 +149,6 @@ enum ViewsBenchmark {
     }
 
     static func report(_ label: String, _ times: [Double]) {
-        let sorted = times.sorted()
-        guard !sorted.isEmpty else { return print("\(label): no measurement") }
-        func ms(_ v: Double) -> String { String(format: "%.1f", v) }
-        print(
-            "\(label.padding(toLength: 30, withPad: " ", startingAt: 0)) median \(ms(sorted[sorted.count / 2])) ms"
-                + "  (p25 \(ms(sorted[sorted.count / 4])), p75 \(ms(sorted[3 * sorted.count / 4])), n=\(sorted.count))")
+        print("\(label.padding(toLength: 30, withPad: " ", startingAt: 0)) \(Spread(times).text("ms"))")
     }
 }

@@ -14,6 +14,7 @@ import YadgCore
 //       both linked with the Swift standard library inside, as the README installs yadg)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if let name = arguments.first { print(MachineFacts.header(name)) }
 switch arguments.first {
 case "parse":
     ParseBenchmark.run(corpusPath: arguments.dropFirst().first ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl")
