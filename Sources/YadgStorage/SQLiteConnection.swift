@@ -71,20 +71,24 @@ public final class SQLiteConnection {
         try SQLiteStatement(connection: self, sql: sql)
     }
 
-    private var statementCache: [String: SQLiteStatement] = [:]
+    /// A short list, searched in order: the few statements a logged moment runs are found by a
+    /// string comparison each (the same static strings, equal at their first word), where a
+    /// dictionary hashed the whole SQL text at every use.
+    private var statementCache: [(sql: String, statement: SQLiteStatement)] = []
 
     /// A prepared statement kept for the connection's life, reset and unbound, for the statements
     /// every logged moment runs (compiling them each time was a third of a piped line's cost).
     /// Callers reset it when they stop before SQLITE_DONE, so no read stays open. A statement
     /// still held by a caller is never handed out twice: a nested use gets a fresh one.
     func cached(_ sql: String) throws -> SQLiteStatement {
-        if statementCache[sql] != nil, isKnownUniquelyReferenced(&statementCache[sql]!) {
-            let statement = statementCache[sql]!
+        for index in statementCache.indices where statementCache[index].sql == sql {
+            guard isKnownUniquelyReferenced(&statementCache[index].statement) else { return try prepare(sql) }
+            let statement = statementCache[index].statement
             statement.reset()
             return statement
         }
         let statement = try prepare(sql)
-        if statementCache[sql] == nil { statementCache[sql] = statement }
+        statementCache.append((sql, statement))
         return statement
     }
 

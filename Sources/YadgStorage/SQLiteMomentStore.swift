@@ -146,6 +146,9 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             connection.inBatch = true
             connection.batchFailure = nil
             pendingState = [:]
+            batchRefs = nil
+            pendingDayCounts = [:]
+            pendingActionCounts = [:]
         }
         do {
             let result = try body()
@@ -154,6 +157,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
                 // One write failed part-way (and said so): nothing of the batch may be kept.
                 if let failure = connection.batchFailure { throw failure }
                 try upsertState(pendingState)
+                try addCounts(pendingDayCounts, pendingActionCounts)
                 try connection.execute("COMMIT")
             }
             return result
@@ -308,25 +312,74 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     // MARK: Rows
 
-    /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction; true if it was new.
-    /// Inserts the row and returns the reference it was given (the next free one), or nil when the
-    /// id was already stored.
+    static let insertSQL =
+        "INSERT INTO moments (\(columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+        + "ON CONFLICT(id) DO NOTHING"
+
+    /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction. Returns the reference
+    /// the moment was given (the next free one), or nil when the id was already stored.
     func insertRow(_ moment: Moment) throws -> Int? {
-        let insert = try connection.cached(
-            "INSERT INTO moments (\(Self.columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?, "
-                + "(SELECT coalesce(max(ref), 0) + 1 FROM moments), ?, ?, ?) ON CONFLICT(id) DO NOTHING RETURNING ref")
+        let ref = try nextFreeRef()
+        let insert = try connection.cached(Self.insertSQL)
         var values = Self.values(of: moment)
-        values.remove(at: 19)  // the reference is the next free one, assigned here
+        values[19] = .integer(ref)
         try insert.bind(values)
-        guard try insert.step() else { return nil }
-        let ref = insert.integer(0)
-        _ = try insert.step()  // finishes the statement (RETURNING hands the row back before the end)
+        try insert.step()
+        guard connection.changes == 1 else { return nil }
+        if connection.inBatch { batchRefs = ref + 1 }
+        if moment.archivedAt == nil { try countInserted(day: moment.localDay.text, action: moment.action) }
         return ref
+    }
+
+    /// The reference the next insert gets: one past the largest stored. Read under the write lock;
+    /// inside a batch, read once and counted on from there (no other writer can come between).
+    private func nextFreeRef() throws -> Int {
+        if connection.inBatch, let next = batchRefs { return next }
+        let select = try connection.cached("SELECT coalesce(max(ref), 0) + 1 FROM moments")
+        defer { select.reset() }
+        let next = try select.step() ? select.integer(0) : 1
+        if connection.inBatch { batchRefs = next }
+        return next
+    }
+
+    /// The running counts (`day_counts`, `action_counts`) of one inserted moment that is not
+    /// archived: written at once, or inside a batch gathered and written once per key at commit.
+    private func countInserted(day: String, action: String) throws {
+        if connection.inBatch {
+            pendingDayCounts[day, default: 0] += 1
+            pendingActionCounts[action, default: 0] += 1
+            return
+        }
+        try addCounts([day: 1], [action: 1])
+    }
+
+    private func addCounts(_ days: [String: Int], _ actions: [String: Int]) throws {
+        let day = try connection.cached(
+            "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments")
+        for (key, count) in days {
+            day.reset()
+            try day.bind(key, at: 1)
+            try day.bind(count, at: 2)
+            try day.step()
+        }
+        let action = try connection.cached(
+            "INSERT INTO action_counts VALUES (?, ?) ON CONFLICT(action) DO UPDATE SET moments = moments + excluded.moments"
+        )
+        for (key, count) in actions {
+            action.reset()
+            try action.bind(key, at: 1)
+            try action.bind(count, at: 2)
+            try action.step()
+        }
     }
 
     /// State written inside a batch, by key name: kept here and written once, with its last
     /// values, just before the batch commits (a pipe's every line sets the same keys).
     private var pendingState: [String: String] = [:]
+    /// Inside a batch: the next free reference, once read, and the counts gathered for its commit.
+    private var batchRefs: Int?
+    private var pendingDayCounts: [String: Int] = [:]
+    private var pendingActionCounts: [String: Int] = [:]
 
     private func writeState(_ values: StateChanges) throws {
         guard !values.isEmpty else { return }
