@@ -10,7 +10,7 @@ extension String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(scalars[first...last])
     }
 }
 

@@ -19,7 +19,7 @@ enum InformalSpelling {
     /// introduces a day (`on sat`, `last sun`), and `wed` also at the very end of a line
     /// (`cleaned the bathroom wed`); `sat` and `sun` at the end stay words (`the cat sat`).
     static let ambiguousDays: [String: String] = ["wed": "wednesday", "sat": "saturday", "sun": "sunday"]
-    static let dayIntroducers: Set<String> = ["on", "last", "this", "past", "since", "by", "until", "next"]
+    static let dayIntroducers: WordSet = ["on", "last", "this", "past", "since", "by", "until", "next"]
 
     /// Every word this may rewrite (the parser looks them up with its trigger words).
     static let lookedFor: [String] = Array(words.keys) + Array(ambiguousDays.keys) + ["ish"]

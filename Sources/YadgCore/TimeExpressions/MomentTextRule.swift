@@ -57,6 +57,21 @@ public enum MomentTextRule {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The scalars as a String, built as UTF-8 bytes (a `String.UnicodeScalarView` built from them
+    /// cost ten thousand instructions for a three-word expression).
+    public static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count + 4)
+        for c in scalars {
+            if c.value < 128 {
+                bytes.append(UInt8(c.value))
+            } else {
+                UTF8.encode(c) { bytes.append($0) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `phrase` itself when its whitespace is already tidy (no runs, no ends, only plain spaces),
     /// else the normalised text.
     public static func normalizeWhitespace(_ phrase: String, scalars: [Unicode.Scalar]) -> String {

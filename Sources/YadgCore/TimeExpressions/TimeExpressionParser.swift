@@ -43,7 +43,7 @@ public struct TimeExpressionParser: Sendable {
     let families: [any TimeExpressionFamily]
     let refiners: [any TimeMatchRefiner]
     /// For each trigger word, the families (bit per index in `families`) it can start.
-    let familiesByWord: [String: UInt32]
+    let familiesByWord: WordTable<UInt32>
     /// The families a number in digits can start.
     let numberFamilies: UInt32
 
@@ -68,41 +68,64 @@ public struct TimeExpressionParser: Sendable {
         // Informal spellings are looked up with the triggers, in the same single hash per word: a
         // phrase holding one is normalised, then its triggers read again.
         for word in InformalSpelling.lookedFor { byWord[word, default: 0] |= Self.informalBit }
-        familiesByWord = byWord
+        familiesByWord = WordTable(byWord)
         numberFamilies = numbers
     }
 
     /// The top bit of the trigger mask: the word is an informal spelling (``InformalSpelling``).
     static let informalBit: UInt32 = 1 << 31
 
-    /// The families the tokens can start (and ``informalBit`` when a spelling needs reading).
-    private func wanted(_ tokens: [TimeToken]) -> UInt32 {
+    /// For each token, the families it is a trigger of (and ``informalBit`` for a spelling that
+    /// needs reading): every word is looked up once per phrase, here.
+    private func triggerMasks(_ tokens: [TimeToken]) -> (masks: [UInt32], wanted: UInt32) {
+        var masks = [UInt32](repeating: 0, count: tokens.count)
         var wanted: UInt32 = 0
-        for token in tokens {
+        for (index, token) in tokens.enumerated() {
+            let mask: UInt32
             switch token.kind {
-            case .word: wanted |= familiesByWord[token.lower] ?? 0
-            case .number: wanted |= numberFamilies
-            case .punctuation: wanted |= token.lower == "@" ? Self.informalBit : 0
+            case .word: mask = familiesByWord[token.lower] ?? 0
+            case .number: mask = numberFamilies
+            case .punctuation: mask = token.lower == "@" ? Self.informalBit : 0
             }
+            masks[index] = mask
+            wanted |= mask
         }
-        return wanted
+        return (masks, wanted)
+    }
+
+    /// Where the family with bit `bit` may start a match: each of its triggers' positions and up
+    /// to `reach` tokens before it, in order, each once.
+    private static func starts(_ masks: [UInt32], _ bit: UInt32, reach: Int) -> [Int] {
+        var starts: [Int] = []
+        var next = 0
+        for (index, mask) in masks.enumerated() where mask & bit != 0 {
+            let first = max(next, index - reach)
+            if first <= index { starts.append(contentsOf: first...index) }
+            next = index + 1
+        }
+        return starts
     }
 
     public func parse(_ phrase: String, now: Date, timeZone: Zone) -> ParsedMoment {
         let scalars = Array(phrase.unicodeScalars)
         var tokens = TimeToken.tokenize(scalars)
-        var wanted = self.wanted(tokens)
+        var (masks, wanted) = triggerMasks(tokens)
         if wanted & Self.informalBit != 0 {
             tokens = InformalSpelling.normalize(tokens)
-            wanted = self.wanted(tokens)
+            (masks, wanted) = triggerMasks(tokens)
         }
         wanted &= ~Self.informalBit
         var matches: [TimeMatch] = []
         // The context (local date and time of now) is computed only when some family can match.
         let context = wanted == 0 ? nil : TimeContext(now: now, zone: timeZone)
         if let context {
-            for (index, family) in families.enumerated() where wanted & (1 << index) != 0 {
-                matches += family.matches(in: tokens, context: context)
+            // Only the wanted families, by their bits: the others are not even looked at.
+            var remaining = wanted
+            while remaining != 0 {
+                let index = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                let family = families[index]
+                matches += family.matches(in: tokens, at: Self.starts(masks, 1 << index, reach: family.reach), context: context)
             }
             if !matches.isEmpty {
                 for refiner in refiners { matches = refiner.refine(matches, tokens: tokens, context: context) }
@@ -118,7 +141,7 @@ public struct TimeExpressionParser: Sendable {
         let end = tokens[match.tokens.upperBound - 1].end
         var parsed = ParsedMoment(
             kind: .past, happenedAt: now, text: MomentTextRule.strip(scalars, start: start, end: end),
-            timeExpression: String(String.UnicodeScalarView(scalars[start..<end])), matchedRange: start..<end,
+            timeExpression: MomentTextRule.string(scalars[start..<end]), matchedRange: start..<end,
             window: nil)
         let resolution = TimeResolution(match.meaning, context)
         parsed.kind = resolution.future ? .future : .past

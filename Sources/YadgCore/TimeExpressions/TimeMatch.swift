@@ -56,19 +56,26 @@ public struct TimeMatch: Sendable, Equatable {
 
 /// Finds the expressions of one phrase family ("2 hours ago", "yesterday", …).
 ///
-/// A family is one small file: it scans the tokens and returns every match it sees, overlapping or
-/// not; refiners then decide which match stands. `triggers` lists the words without which the
-/// family cannot match, so the parser runs only the families a phrase can use.
+/// A family is one small file: it returns every match it sees, overlapping or not; refiners then
+/// decide which match stands. `triggers` lists the words without which the family cannot match. The
+/// parser looks every token up once, runs only the families a phrase can use, and hands each the
+/// places it may start a match: its triggers' positions and up to ``reach`` tokens before each. A
+/// family looks only there, never at every token.
 public protocol TimeExpressionFamily: Sendable {
     /// Lower-cased words, one of which every match contains.
     var triggers: [String] { get }
     /// True when a number written in digits can start a match ("7:30", "3pm").
     var triggeredByNumbers: Bool { get }
-    func matches(in tokens: [TimeToken], context: TimeContext) -> [TimeMatch]
+    /// How many tokens before its trigger a match may start where the family looks ("2 hours ago"
+    /// starts two before "ago"). 0 when the family's loop stands on the trigger itself.
+    var reach: Int { get }
+    /// `starts`: the token positions to look at, in order, each once.
+    func matches(in tokens: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch]
 }
 
 extension TimeExpressionFamily {
     public var triggeredByNumbers: Bool { false }
+    public var reach: Int { 0 }
 }
 
 /// Adjusts the list of candidate matches (drops look-alikes, removes overlaps, merges).

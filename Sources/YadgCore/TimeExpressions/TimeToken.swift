@@ -57,11 +57,11 @@ public struct TimeToken: Sendable, Equatable {
                         kind: .word, lower: lowercasedWord(scalars, start, i), start: start, end: i,
                         spaceBefore: sawSpace, value: nil))
             } else if isDigit(c) {
-                var digits = String.UnicodeScalarView()
+                var digits: [UInt8] = []
                 var sawPoint = false
                 while i < n {
                     if isDigit(scalars[i]) {
-                        digits.append(scalars[i])
+                        digits.append(UInt8(scalars[i].value))
                         i += 1
                     } else if scalars[i] == ",", threeDigits(scalars, i + 1),
                         i + 4 >= n || !isDigit(scalars[i + 4]), !sawPoint
@@ -69,13 +69,13 @@ public struct TimeToken: Sendable, Equatable {
                         i += 1  // thousands separator: "10,000"
                     } else if scalars[i] == ".", !sawPoint, i + 1 < n, isDigit(scalars[i + 1]) {
                         sawPoint = true
-                        digits.append(".")
+                        digits.append(UInt8(ascii: "."))
                         i += 1
                     } else {
                         break
                     }
                 }
-                let text = String(digits)
+                let text = String(decoding: digits, as: UTF8.self)
                 tokens.append(
                     TimeToken(
                         kind: .number, lower: text, start: start, end: i, spaceBefore: sawSpace, value: Double(text),

@@ -10,7 +10,7 @@
 /// ``TimeContext``).
 struct CasualDayParser: TimeExpressionFamily {
     var triggers: [String] { ["yesterday", "today", "tomorrow", "last", "this", "tonight"] }
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         func add(_ start: Int, _ end: Int, _ meaning: TimeMeaning) {
             found.append(TimeMatch(tokens: start..<end, meaning: meaning, family: "casual-day"))
@@ -23,7 +23,7 @@ struct CasualDayParser: TimeExpressionFamily {
                 add(start, wordIndex + 1, .day(day, part: nil))
             }
         }
-        for i in t.indices {
+        for i in starts {
             guard let w = t.word(i) else { continue }
             switch w {
             case "yesterday":

@@ -11,11 +11,11 @@
 struct ClockTimeParser: TimeExpressionFamily {
     var triggers: [String] { ["noon", "midday", "midnight", "half", "quarter"] }
     var triggeredByNumbers: Bool { true }
-    static let connectors: Set<String> = ["at", "around", "about", "by", "@", "~", "ca", "circa"]
+    static let connectors: WordSet = ["at", "around", "about", "by", "@", "~", "ca", "circa"]
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        for i in t.indices {
+        for i in starts {
             switch t.word(i) {
             case "noon", "midday":
                 found.append(match(i..<(i + 1), ClockTime(hour: 12, minute: 0, meridiem: .pm, explicit: true)))
@@ -29,11 +29,11 @@ struct ClockTimeParser: TimeExpressionFamily {
             default:
                 break
             }
-            guard let hour = t.integer(i), t[i].lower.count <= 2, !gluedToPrevious(t, i) else { continue }
+            guard let hour = t.integer(i), t[i].lower.utf8.count <= 2, !gluedToPrevious(t, i) else { continue }
             var end = i + 1
             var minute = 0
             var colon = false
-            if t.isMark(i + 1, ":"), !t[i + 1].spaceBefore, let m = t.integer(i + 2), t[i + 2].lower.count == 2,
+            if t.isMark(i + 1, ":"), !t[i + 1].spaceBefore, let m = t.integer(i + 2), t[i + 2].lower.utf8.count == 2,
                 !t[i + 2].spaceBefore
             {
                 guard m < 60 else { continue }
@@ -139,7 +139,7 @@ struct ClockTimeParser: TimeExpressionFamily {
                 || t.isMark(i - 1, "/") || t.isMark(i - 1, "#"))
     }
 
-    static let countNouns: Set<String> = [
+    static let countNouns: WordSet = [
         "percent", "people", "times", "km", "kg", "miles", "mi", "pages", "points", "steps", "reps", "sets", "of",
         "out", "in", "degrees", "years", "year", "minutes",
     ]

@@ -13,11 +13,13 @@
 /// "first" ("first coffee in a month").
 struct FutureParser: TimeExpressionFamily {
     var triggers: [String] { ["in", "from"] }
-    static let futureMarkers: Set<String> = [
+    /// "a couple of hours from now" starts several words before "from".
+    var reach: Int { 8 }
+    static let futureMarkers: WordSet = [
         "will", "i'll", "we'll", "i’ll", "we’ll", "gonna", "going", "plan", "plans", "planning", "shall", "intend",
         "want", "wanna", "need", "should",
     ]
-    static let irregularPast: Set<String> = [
+    static let irregularPast: WordSet = [
         "ran", "did", "went", "made", "took", "got", "read", "wrote", "ate", "drank", "slept", "swam", "gave",
         "found", "saw", "met", "paid", "sent", "spent", "built", "bought", "brought", "kept", "left", "felt", "held",
         "rode", "drove", "flew", "sang", "threw", "won", "beat", "hit", "lost", "began", "came", "knew",
@@ -27,10 +29,10 @@ struct FutureParser: TimeExpressionFamily {
         "shown", "driven", "ridden", "flown", "sung", "begun", "broken", "chosen", "spoken", "worn",
     ]
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         let fromNow = t.contains { $0.lower == "from" }
-        for i in t.indices {
+        for i in starts {
             if t.word(i) == "in", let amount = AmountOfTime.read(t, at: i + 1), isPlan(t, before: i) {
                 found.append(
                     TimeMatch(tokens: i..<amount.next, meaning: .future(later(amount, context)), family: "future"))

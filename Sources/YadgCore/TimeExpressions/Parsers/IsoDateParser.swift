@@ -10,9 +10,9 @@ struct IsoDateParser: TimeExpressionFamily {
     var triggers: [String] { [] }
     var triggeredByNumbers: Bool { true }
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        for i in t.indices where i + 4 < t.count && t[i].kind == .number && t[i].end - t[i].start == 4 {
+        for i in starts where i + 4 < t.count && t[i].kind == .number && t[i].end - t[i].start == 4 {
             guard let year = t.integer(i), (1900...2100).contains(year), t.isMark(i + 1, "-"),
                 let month = t.integer(i + 2), (1...12).contains(month), t.isMark(i + 3, "-"),
                 let day = t.integer(i + 4), (1...AmountOfTime.daysIn(month: month, year: year)).contains(day),

@@ -16,10 +16,10 @@ struct MonthDayParser: TimeExpressionFamily {
         "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
     ]
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         let f = CivilTime.fields(of: context.now, in: context.zone)
-        for i in t.indices {
+        for i in starts {
             guard let w = t.word(i), let month = Self.months[w] else { continue }
             let dayIndex = t.isMark(i + 1, ".") ? i + 2 : i + 1
             // "Nov 3", "Nov. 3", "November 3rd", optionally ", 2025"
@@ -64,7 +64,7 @@ struct MonthDayParser: TimeExpressionFamily {
 
     /// A day of the month at `i`: "3", "3rd", "31st".
     static func dayOfMonth(_ t: [TimeToken], _ i: Int) -> (Int, Int)? {
-        guard let day = t.integer(i), (1...31).contains(day), t[i].lower.count <= 2 else { return nil }
+        guard let day = t.integer(i), (1...31).contains(day), t[i].lower.utf8.count <= 2 else { return nil }
         if let suffix = t.word(i + 1), !t[i + 1].spaceBefore {
             guard ["st", "nd", "rd", "th"].contains(suffix) else { return nil }
             return (day, i + 2)
@@ -83,7 +83,7 @@ struct MonthDayParser: TimeExpressionFamily {
         {
             return (day, i - 2)
         }
-        if let day = t.integer(i - 1), (1...31).contains(day), t[i - 1].lower.count <= 2 {
+        if let day = t.integer(i - 1), (1...31).contains(day), t[i - 1].lower.utf8.count <= 2 {
             return (day, i - 1)
         }
         return nil

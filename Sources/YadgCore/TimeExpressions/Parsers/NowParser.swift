@@ -7,9 +7,11 @@
 /// "just now", "right now", "now"; "a moment ago", "moments ago" (the last five minutes).
 struct NowParser: TimeExpressionFamily {
     var triggers: [String] { ["now", "moments", "moment"] }
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    /// "a moment ago" starts one before "moment".
+    var reach: Int { 1 }
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        for i in t.indices {
+        for i in starts {
             switch t.word(i) {
             case "now":
                 // "3 days in a row now", "for a week now": a filler after a count, not a time (§5).

@@ -10,10 +10,10 @@
 struct OrdinalDayParser: TimeExpressionFamily {
     var triggers: [String] { ["st", "nd", "rd", "th"] }
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         let f = CivilTime.fields(of: context.now, in: context.zone)
-        for i in t.indices {
+        for i in starts {
             guard let suffix = t.word(i), ["st", "nd", "rd", "th"].contains(suffix), !t[i].spaceBefore,
                 let day = t.integer(i - 1), (1...31).contains(day), t.word(i - 2) == "the",
                 t.word(i + 1) != "of", MonthDayParser.months[t.word(i - 3) ?? ""] == nil

@@ -15,7 +15,7 @@ struct PlanParser: TimeExpressionFamily {
         ["later", "soon", "i'll", "i’ll", "will", "gonna", "going", "about", "we'll", "we’ll"]
     }
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         let plan = TimeMeaning.future(context.now.addingTimeInterval(3600))
         var found: [TimeMatch] = []
         // "… later", "… soon" at the end (but "2 hours later", "a bit later" tell a sequence).

@@ -14,12 +14,12 @@ struct QuantityReader {
         var next: Int
     }
 
-    static let units: [String: Double] = [
+    static let units: WordTable<Double> = WordTable([
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-    ]
-    static let tens: [String: Double] = ["twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60]
+    ])
+    static let tens = WordTable<Double>(["twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60])
 
     /// Reads a quantity starting at `i`.
     static func read(_ t: [TimeToken], at i: Int) -> Quantity? {

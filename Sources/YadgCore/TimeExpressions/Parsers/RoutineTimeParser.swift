@@ -31,7 +31,7 @@ struct RoutineTimeParser: TimeExpressionFamily {
     /// How long before or after a routine `before …` and `after …` reach.
     static let reach = 3 * 3600
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         func add(_ range: Range<Int>, _ window: (Int, Int)) {
             let day = context.logicalToday
@@ -41,7 +41,7 @@ struct RoutineTimeParser: TimeExpressionFamily {
                 start > context.now ? .future(start) : .period(start: start, end: min(end, context.now))
             found.append(TimeMatch(tokens: range, meaning: meaning, family: "routine"))
         }
-        for i in t.indices {
+        for i in starts {
             guard let w = t.word(i) else { continue }
             let previous = t.word(i - 1)
             switch w {
@@ -73,7 +73,8 @@ struct RoutineTimeParser: TimeExpressionFamily {
             }
         }
         // `on my lunch break`: the meal's window, the whole phrase taken out.
-        for i in t.indices where t.word(i) == "break" && t.word(i - 1) == "lunch" {
+        for lunch in starts where t.word(lunch) == "lunch" && t.word(lunch + 1) == "break" {
+            let i = lunch + 1
             let start = t.word(i - 2) == "my" && t.word(i - 3) == "on" ? i - 3 : (t.word(i - 2) == "on" ? i - 2 : nil)
             guard let start else { continue }
             found.removeAll { $0.tokens.contains(i - 1) }

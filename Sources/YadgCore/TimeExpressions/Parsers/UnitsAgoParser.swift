@@ -7,12 +7,12 @@
 /// "2 hours ago", "5mins ago", "a couple of days ago", "an hour and a half ago", "a few minutes ago".
 struct UnitsAgoParser: TimeExpressionFamily {
     var triggers: [String] { ["ago", "back"] }
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    /// An amount is at most a few words long ("an hour and a half"), so only the words shortly
+    /// before an "ago" can start one.
+    var reach: Int { 8 }
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        // An amount is at most a few words long ("an hour and a half"), so only the words shortly
-        // before an "ago" can start one.
-        let anchors = t.indices.filter { t.word($0) == "ago" || t.word($0) == "back" }
-        for i in t.indices where anchors.contains(where: { $0 > i && $0 - i <= 8 }) {
+        for i in starts {
             guard let amount = AmountOfTime.read(t, at: i), ["ago", "back"].contains(t.word(amount.next)) else {
                 continue
             }

@@ -11,7 +11,7 @@
 struct VaguePastParser: TimeExpressionFamily {
     var triggers: [String] { ["ago", "back", "other", "earlier"] }
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
         let now = context.now
         func add(_ range: Range<Int>, from farthest: TimeInterval, to nearest: TimeInterval, at said: TimeInterval) {
@@ -20,7 +20,7 @@ struct VaguePastParser: TimeExpressionFamily {
                 representative: now.addingTimeInterval(-said))
             found.append(TimeMatch(tokens: range, meaning: meaning, family: "vague-past"))
         }
-        for i in t.indices {
+        for i in starts {
             switch t.word(i) {
             case "ago"?, "back"?:
                 // "a bit ago", "a little bit ago", "a little ago", "a little while ago": 10–60 min.

@@ -11,9 +11,9 @@
 struct WeekParser: TimeExpressionFamily {
     var triggers: [String] { ["week", "weekend", "month", "year"] }
     var triggeredByNumbers: Bool { true }
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        for i in t.indices {
+        for i in starts {
             if let year = inYear(t, i, context) {
                 found.append(year)
                 continue
@@ -54,7 +54,7 @@ struct WeekParser: TimeExpressionFamily {
     /// "in 2020": that whole year (cut at now; a later year is a plan). A four-digit number after
     /// "in" that is followed by a unit or count ("in 2020 minutes") is not a year.
     private func inYear(_ t: [TimeToken], _ i: Int, _ context: TimeContext) -> TimeMatch? {
-        guard t.word(i - 1) == "in", let year = t.integer(i), t[i].lower.count == 4, (1900...2100).contains(year),
+        guard t.word(i - 1) == "in", let year = t.integer(i), t[i].lower.utf8.count == 4, (1900...2100).contains(year),
             TimeUnit.read(t.word(i + 1)) == nil
         else { return nil }
         let start = context.instant(day: CivilTime.daysFromCivil(year: year, month: 1, day: 1))

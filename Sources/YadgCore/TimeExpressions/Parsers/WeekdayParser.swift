@@ -23,9 +23,9 @@ struct WeekdayParser: TimeExpressionFamily {
         "sun": 6,
     ]
 
-    func matches(in t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+    func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        for i in t.indices {
+        for i in starts {
             guard let w = t.word(i) else { continue }
             let leadIn = Self.leadIn(t, i)
             let weekday: Int

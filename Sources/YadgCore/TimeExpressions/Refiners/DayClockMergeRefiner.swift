@@ -9,9 +9,10 @@
 /// "the day before yesterday at 7pm", "last night at 11".
 struct DayClockMergeRefiner: TimeMatchRefiner {
     /// Words that may stand between the two halves.
-    static let glue: Set<String> = ["at", "around", "about", "on", "@", "~", ",", "-"]
+    static let glue: WordSet = ["at", "around", "about", "on", "@", "~", ",", "-"]
 
     func refine(_ matches: [TimeMatch], tokens t: [TimeToken], context: TimeContext) -> [TimeMatch] {
+        guard matches.count > 1 else { return matches }
         let sorted = matches.sorted { $0.tokens.lowerBound < $1.tokens.lowerBound }
         var result: [TimeMatch] = []
         var i = 0

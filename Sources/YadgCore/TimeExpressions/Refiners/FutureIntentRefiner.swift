@@ -40,13 +40,15 @@ struct FutureIntentRefiner: TimeMatchRefiner {
     /// "will", "I'll", "gonna", "going to", "plan(ning) to", "about to", "shall".
     static func speaksOfPlan(_ t: [TimeToken]) -> Bool {
         t.indices.contains { i in
-            switch t.word(i) {
-            case "will", "i'll", "i’ll", "we'll", "we’ll", "gonna", "shall": return true
-            case "going", "plan", "planning", "plans", "about": return t.word(i + 1) == "to"
-            default: return false
-            }
+            guard t[i].kind == .word else { return false }
+            if planWords.contains(t[i].lower) { return true }
+            return planWordsBeforeTo.contains(t[i].lower) && t.word(i + 1) == "to"
         }
     }
+
+    /// One hash per word, not a comparison with each of these.
+    static let planWords: WordSet = ["will", "i'll", "i’ll", "we'll", "we’ll", "gonna", "shall"]
+    static let planWordsBeforeTo: WordSet = ["going", "plan", "planning", "plans", "about"]
 
     private func isPlainWeekday(_ match: TimeMatch, _ t: [TimeToken]) -> Bool {
         let first = t.word(match.tokens.lowerBound)

@@ -10,48 +10,53 @@
 /// - a time word used as or with a noun: "the Saturday market", "my 8am meds",
 ///   "the 7 o'clock news", "another Monday", "the best Saturday ever".
 struct NotATimeRefiner: TimeMatchRefiner {
-    static let otherEventWords: Set<String> = [
+    static let otherEventWords: WordSet = [
         "for", "due", "since", "expires", "expire", "expired", "starts", "start", "until", "till", "before", "after",
         "every", "each",
         // "replied to that email from last week", "leftovers from yesterday": when the thing is
         // from, not when the win happened (§5.7).
         "from",
     ]
-    static let determiners: Set<String> = [
+    static let determiners: WordSet = [
         "the", "my", "a", "an", "another", "every", "each", "our", "your", "his", "her", "their", "its", "that",
     ]
     /// Adjectives that make a weekday or date a noun after a determiner: "the best Saturday".
-    static let adjectives: Set<String> = [
+    static let adjectives: WordSet = [
         "best", "worst", "first", "great", "good", "nice", "lovely", "whole", "entire", "lazy", "busy", "long",
         "perfect", "typical", "usual", "rainy", "sunny", "cozy", "slow", "quiet", "productive", "same",
     ]
     /// Words skipped when looking back for `otherEventWords`: "for the 10k in June".
-    static let skippable: Set<String> = ["on", "the", "at", "around", "about", "a", "an", "in"]
+    static let skippable: WordSet = ["on", "the", "at", "around", "about", "a", "an", "in"]
 
     func refine(_ matches: [TimeMatch], tokens t: [TimeToken], context: TimeContext) -> [TimeMatch] {
-        matches.filter { match in
-            let first = match.tokens.lowerBound
-            if let w = t.word(first - 1), Self.determiners.contains(w), !startsWithOwnArticle(match, t) {
-                return false
-            }
-            if let adjective = t.word(first - 1), Self.adjectives.contains(adjective),
-                let w = t.word(first - 2), Self.determiners.contains(w)
-            {
-                return false
-            }
-            if Self.namesAnEvent(t, before: first) || Self.inAClauseAboutTheThing(t, before: first) { return false }
-            var k = first - 1
-            while k >= 0 {
-                if let w = t.word(k), Self.otherEventWords.contains(w) { return false }
-                let skippable =
-                    t.word(k).map(Self.skippable.contains) == true || t[k].kind == .number
-                    || (t[k].kind == .word && !t[k].spaceBefore && k > 0 && t[k - 1].kind == .number
-                        && TimeUnit.read(t[k].lower) == nil)
-                guard skippable else { break }
-                k -= 1
-            }
-            return true
+        // Most lines keep every match: then the list is handed back as it came, not copied.
+        guard let firstDropped = matches.firstIndex(where: { !saysWhen($0, t) }) else { return matches }
+        return matches[..<firstDropped] + matches[(firstDropped + 1)...].filter { saysWhen($0, t) }
+    }
+
+    /// Whether the match says when the win happened (not a noun, an event's time or a deadline).
+    private func saysWhen(_ match: TimeMatch, _ t: [TimeToken]) -> Bool {
+        let first = match.tokens.lowerBound
+        if let w = t.word(first - 1), Self.determiners.contains(w), !startsWithOwnArticle(match, t) {
+            return false
         }
+        if let adjective = t.word(first - 1), Self.adjectives.contains(adjective),
+            let w = t.word(first - 2), Self.determiners.contains(w)
+        {
+            return false
+        }
+        if Self.namesAnEvent(t, before: first) || Self.inAClauseAboutTheThing(t, before: first) { return false }
+        var k = first - 1
+        while k >= 0 {
+            if let w = t.word(k), Self.otherEventWords.contains(w) { return false }
+            let skippable =
+                t.word(k).map(Self.skippable.contains) == true || t[k].kind == .number
+                || (t[k].kind == .word && !t[k].spaceBefore && k > 0 && t[k - 1].kind == .number
+                    && TimeUnit.read(t[k].lower) == nil)
+            guard skippable else { break }
+            k -= 1
+        }
+        return true
     }
 
     /// "registered for the half marathon in October", "tickets for the concert in March": "in" or
@@ -70,7 +75,7 @@ struct NotATimeRefiner: TimeMatchRefiner {
 
     /// "finished the book I started in June": after a verb in the past tense, a thing ("the book")
     /// and a clause about it ("I started"), the time is the clause's, not the win's (§5.7).
-    static let pronouns: Set<String> = ["i", "we", "you", "he", "she", "they"]
+    static let pronouns: WordSet = ["i", "we", "you", "he", "she", "they"]
 
     static func inAClauseAboutTheThing(_ t: [TimeToken], before first: Int) -> Bool {
         for k in stride(from: first - 2, through: max(2, first - 6), by: -1) {

@@ -8,6 +8,7 @@
 /// "yesterday"); on a tie, the earlier one.
 struct OverlapRemovalRefiner: TimeMatchRefiner {
     func refine(_ matches: [TimeMatch], tokens: [TimeToken], context: TimeContext) -> [TimeMatch] {
+        guard matches.count > 1 else { return matches }
         let ranked = matches.sorted {
             ($0.tokens.count, -$0.tokens.lowerBound) > ($1.tokens.count, -$1.tokens.lowerBound)
         }

@@ -1,0 +1,57 @@
+/// A read-only table from words to values, hashed with FNV-1a over their UTF-8 bytes.
+///
+/// Every word of every phrase is looked up in the parser's trigger table; `Dictionary`'s seeded
+/// SipHash cost more than reading most words. Here a lookup is one short loop over the bytes and,
+/// in a table kept at most a quarter full, nearly always one slot: a word that is not in it (most
+/// words) usually meets an empty slot or a stored hash that differs, without comparing strings.
+struct WordTable<Value: Sendable>: Sendable {
+    /// 0 marks an empty slot (``hash(_:)`` is never 0).
+    private let hashes: [UInt32]
+    private let keys: [String]
+    private let values: [Value?]
+    private let mask: Int
+
+    init(_ entries: [String: Value]) {
+        var size = 16
+        while size < entries.count * 4 { size *= 2 }
+        var hashes = [UInt32](repeating: 0, count: size)
+        var keys = [String](repeating: "", count: size)
+        var values = [Value?](repeating: nil, count: size)
+        for (key, value) in entries {
+            let hash = Self.hash(key)
+            var slot = Int(hash) & (size - 1)
+            while hashes[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            (hashes[slot], keys[slot], values[slot]) = (hash, key, value)
+        }
+        (self.hashes, self.keys, self.values, mask) = (hashes, keys, values, size - 1)
+    }
+
+    subscript(_ word: String) -> Value? {
+        let hash = Self.hash(word)
+        var slot = Int(hash) & mask
+        while true {
+            let stored = hashes[slot]
+            if stored == 0 { return nil }
+            if stored == hash && keys[slot] == word { return values[slot] }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    static func hash(_ word: String) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash | 1
+    }
+}
+
+/// A read-only set of words with ``WordTable``'s cheap lookup: the parser's and refiners' word
+/// lists, asked about word after word.
+typealias WordSet = WordTable<Bool>
+
+extension WordTable: ExpressibleByArrayLiteral where Value == Bool {
+    init(arrayLiteral words: String...) {
+        self.init(Dictionary(words.map { ($0, true) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    func contains(_ word: String) -> Bool { self[word] != nil }
+}
