@@ -17,7 +17,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if let name = arguments.first { print(MachineFacts.header(name)) }
 switch arguments.first {
 case "parse":
-    ParseBenchmark.run(corpusPath: arguments.dropFirst().first ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl")
+    // `--passes N`: fewer passes, to profile it (under callgrind, say).
+    let corpus = arguments.dropFirst().first { !$0.hasPrefix("--") && Int($0) == nil }
+    ParseBenchmark.run(
+        corpusPath: corpus ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl",
+        passesPerRun: BenchHarness.option("--passes", in: arguments).flatMap { Int($0) } ?? 200)
 case "views":
     // `--against PATH`: the same figures for another yadg binary, side by side in one run.
     ViewsBenchmark.run(against: BenchHarness.option("--against", in: arguments))
