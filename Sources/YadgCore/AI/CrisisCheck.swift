@@ -25,11 +25,13 @@ public struct CrisisCheck: Sendable {
 
     let phrases: [Pattern]
     /// The phrases by their first word, so a text is read once, not once per phrase.
-    let phrasesByFirstWord: [String: [Pattern]]
+    let phrasesByFirstWord: WordTable<[Pattern]>
     let exceptions: [Pattern]
-    let spellings: [String: [String]]
+    /// Every word of every line and note is looked up in these: word tables (FNV), not
+    /// dictionaries (SipHash), which were most of what the check cost.
+    let spellings: WordTable<[String]>
     /// A word's other forms, each to the one phrases are written with (`killed` → `kill`).
-    let forms: [String: String]
+    let forms: WordTable<String>
     /// Words of harm, read only in a line already taken for a plan (``mentionsHarm(_:)``).
     let harmWords: [Pattern]
 
@@ -51,10 +53,12 @@ public struct CrisisCheck: Sendable {
             guard let others = value.texts else { throw ResourceError.unexpected("crisis forms of \(base)") }
             for other in others { forms[other] = base }
         }
-        self.spellings = spellings
-        self.forms = forms
+        let spellingTable = WordTable(spellings)
+        let formTable = WordTable(forms)
+        self.spellings = spellingTable
+        self.forms = formTable
         func pattern(_ text: String) -> Pattern {
-            Self.fold(text, spellings: spellings, forms: forms, keepMarks: true).map {
+            Self.fold(text, spellings: spellingTable, forms: formTable, keepMarks: true).map {
                 switch $0 {
                 case "~": .gap
                 case "$": .end
@@ -68,7 +72,7 @@ public struct CrisisCheck: Sendable {
             guard case .word(let first) = phrase[0] else { throw ResourceError.unexpected("crisis phrase start") }
             byFirstWord[first, default: []].append(phrase)
         }
-        phrasesByFirstWord = byFirstWord
+        phrasesByFirstWord = WordTable(byFirstWord)
         exceptions = (file["exceptions"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
         harmWords = (file["harmWords"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
     }
@@ -157,6 +161,12 @@ public struct CrisisCheck: Sendable {
     static func fold(
         _ text: String, spellings: [String: [String]], forms: [String: String] = [:], keepMarks: Bool
     ) -> [String] {
+        fold(text, spellings: WordTable(spellings), forms: WordTable(forms), keepMarks: keepMarks)
+    }
+
+    static func fold(
+        _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
+    ) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             return foldASCII(text, spellings: spellings, forms: forms, keepMarks: keepMarks)
         }
@@ -164,7 +174,7 @@ public struct CrisisCheck: Sendable {
         var current = ""
         func flush() {
             guard !current.isEmpty else { return }
-            for word in spellings[current] ?? [current] { words.append(forms[word] ?? word) }
+            append(current, to: &words, spellings, forms)
             current = ""
         }
         for scalar in text.lowercased().unicodeScalars {
@@ -188,15 +198,22 @@ public struct CrisisCheck: Sendable {
 
     /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
     /// run, and Unicode lower-casing per character cost more than the rest of a short run).
+    /// One word as phrases are written: its spelling's words, each in its base form.
+    private static func append(
+        _ word: String, to words: inout [String], _ spellings: WordTable<[String]>, _ forms: WordTable<String>
+    ) {
+        guard let spelled = spellings[word] else { return words.append(forms[word] ?? word) }
+        for part in spelled { words.append(forms[part] ?? part) }
+    }
+
     private static func foldASCII(
-        _ text: String, spellings: [String: [String]], forms: [String: String], keepMarks: Bool
+        _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
     ) -> [String] {
         var words: [String] = []
         var current: [UInt8] = []
         func flush() {
             guard !current.isEmpty else { return }
-            let word = String(decoding: current, as: UTF8.self)
-            for spelled in spellings[word] ?? [word] { words.append(forms[spelled] ?? spelled) }
+            append(String(decoding: current, as: UTF8.self), to: &words, spellings, forms)
             current.removeAll(keepingCapacity: true)
         }
         for byte in text.utf8 {

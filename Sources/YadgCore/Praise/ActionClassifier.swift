@@ -14,9 +14,12 @@
 /// the earlier one in the file's order.
 public struct ActionClassifier: Sendable {
     let keywords: [(PraiseCategory, [[String]])]
-    /// Single-word keywords, to the categories (by index) that list them: a word is looked up by
-    /// itself and by its prefixes instead of being compared with every keyword.
-    let singleWords: [String: [Int]]
+    /// Single-word keywords, to the categories (a bit per index) that list them: a word is looked
+    /// up by itself and by its stems instead of being compared with every keyword.
+    let singleWords: WordTable<UInt64>
+    /// Keywords of several words, by their first word (which must be said as it is written), so
+    /// a line is read once rather than once per phrase.
+    let phrasesByFirstWord: WordTable<[(id: Int, category: Int, words: [String])]>
 
     /// Decodes `[{"category": "movement", "keywords": ["walk", "ran", …]}, …]`.
     public init(json: String) throws {
@@ -50,7 +53,20 @@ public struct ActionClassifier: Sendable {
         for (index, (_, phrases)) in keywords.enumerated() {
             for phrase in phrases where phrase.count == 1 { singleWords[phrase[0], default: []].append(index) }
         }
-        self.singleWords = singleWords
+        var singleBits: [String: UInt64] = [:]
+        for (word, indices) in singleWords {
+            for index in indices where index < 64 { singleBits[word, default: 0] |= 1 << index }
+        }
+        self.singleWords = WordTable(singleBits)
+        var byFirstWord: [String: [(id: Int, category: Int, words: [String])]] = [:]
+        var id = 0
+        for (index, (_, phrases)) in keywords.enumerated() where index < 64 {
+            for phrase in phrases where phrase.count > 1 {
+                byFirstWord[phrase[0], default: []].append((id, index, phrase))
+                id += 1
+            }
+        }
+        phrasesByFirstWord = WordTable(byFirstWord)
     }
 
     public func classify(_ text: String) -> PraiseCategory {
@@ -63,33 +79,37 @@ public struct ActionClassifier: Sendable {
         let forms = words.map(Self.stems)
         for (position, stems) in forms.enumerated() {
             var categories: UInt64 = 0
-            for stem in stems {
-                for index in singleWords[stem] ?? [] where index < 64 { categories |= 1 << index }
-            }
-            var index = 0
-            while categories != 0 {
-                if categories & 1 == 1 {
-                    hits[index] += 1
-                    first[index] = min(first[index], position)
-                }
-                categories >>= 1
-                index += 1
+            for stem in stems { categories |= singleWords[stem] ?? 0 }
+            count(categories, at: position)
+        }
+        // Each phrase counts once, where it first starts.
+        var phrasesFound: [Int] = []
+        for (start, word) in words.enumerated() {
+            for phrase in phrasesByFirstWord[word] ?? []
+            where Self.phrase(phrase.words, startsAt: start, in: words, forms: forms)
+                && !phrasesFound.contains(phrase.id)
+            {
+                phrasesFound.append(phrase.id)
+                count(1 << phrase.category, at: start)
             }
         }
         var best: (category: PraiseCategory, hits: Int, first: Int) = (.other, 0, Int.max)
-        for (index, (category, phrases)) in keywords.enumerated() {
-            var total = hits[index]
-            for phrase in phrases where phrase.count > 1 {
-                guard let start = Self.start(of: phrase, in: words, forms: forms) else { continue }
-                total += 1
-                first[index] = min(first[index], start)
-            }
-            guard total > 0 else { continue }
-            if total > best.hits || (total == best.hits && first[index] < best.first) {
-                best = (category, total, first[index])
+        for (index, (category, _)) in keywords.enumerated() where hits[index] > 0 {
+            if hits[index] > best.hits || (hits[index] == best.hits && first[index] < best.first) {
+                best = (category, hits[index], first[index])
             }
         }
         return best.category
+
+        func count(_ categories: UInt64, at position: Int) {
+            var categories = categories
+            while categories != 0 {
+                let index = categories.trailingZeroBitCount
+                categories &= categories - 1
+                hits[index] += 1
+                first[index] = min(first[index], position)
+            }
+        }
     }
 
     /// Endings a keyword may take: plurals, tenses, doers, nouns of doing ("meditation").
@@ -119,22 +139,13 @@ public struct ActionClassifier: Sendable {
 
     static let endingBytes = endings.map { Array($0.utf8) }
 
-    /// Where a phrase starts in the words, its last word in any of its forms.
-    private static func start(of phrase: [String], in words: [String], forms: [[String]]) -> Int? {
-        guard !phrase.isEmpty, words.count >= phrase.count else { return nil }
-        for start in 0...(words.count - phrase.count) {
-            var ok = true
-            for (k, key) in phrase.enumerated() {
-                let word = words[start + k]
-                let last = k == phrase.count - 1
-                // Byte comparison: this runs for every keyword on every moment logged.
-                if !(word == key || (last && forms[start + k].contains(key))) {
-                    ok = false
-                    break
-                }
-            }
-            if ok { return start }
+    /// Whether the phrase is said from `start`: each word as written, its last in any of its forms.
+    private static func phrase(_ phrase: [String], startsAt start: Int, in words: [String], forms: [[String]]) -> Bool {
+        guard start + phrase.count <= words.count else { return false }
+        for (k, key) in phrase.enumerated() {
+            let last = k == phrase.count - 1
+            if !(words[start + k] == key || (last && forms[start + k].contains(key))) { return false }
         }
-        return nil
+        return true
     }
 }

@@ -125,7 +125,8 @@ public struct TimeExpressionParser: Sendable {
                 let index = remaining.trailingZeroBitCount
                 remaining &= remaining - 1
                 let family = families[index]
-                matches += family.matches(in: tokens, at: Self.starts(masks, 1 << index, reach: family.reach), context: context)
+                matches += family.matches(
+                    in: tokens, at: Self.starts(masks, 1 << index, reach: family.reach), context: context)
             }
             if !matches.isEmpty {
                 for refiner in refiners { matches = refiner.refine(matches, tokens: tokens, context: context) }
