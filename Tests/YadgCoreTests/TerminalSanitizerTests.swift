@@ -22,6 +22,23 @@ struct TerminalSanitizerTests {
         #expect(TerminalSanitizer.clean(input) == output)
     }
 
+    @Test("The byte-level shortcut says 'nothing to remove' exactly when the state machine keeps the text whole")
+    func shortcutAgreesWithTheStateMachine() {
+        // Every scalar next to its neighbours in the UTF-8 ranges the shortcut reads: ASCII controls,
+        // the C1 block and its edges, the bidi controls and theirs, other two- and three-byte text.
+        let scalars: [UInt32] = [
+            0x09, 0x0A, 0x0D, 0x1B, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x85, 0x9B, 0x9F, 0xA0, 0xB7, 0xE9, 0x100,
+            0x2029, 0x202A, 0x202E, 0x202F, 0x2065, 0x2066, 0x2069, 0x206A, 0x2615, 0x65E5, 0x1F600,
+        ]
+        for first in scalars {
+            for second in scalars {
+                let text = "a" + String(Unicode.Scalar(first)!) + String(Unicode.Scalar(second)!) + "b"
+                let unchanged = TerminalSanitizer.slowClean(text) == text
+                #expect(TerminalSanitizer.hasNothingToRemove(text) == unchanged, "\(first) \(second)")
+            }
+        }
+    }
+
     @Test("A sequence split across streamed chunks is still removed")
     func keepsStateAcrossChunks() {
         var sanitizer = TerminalSanitizer()

@@ -17,12 +17,48 @@ public struct TerminalSanitizer: Sendable {
         return sanitizer.feed(text)
     }
 
-    public mutating func feed(_ chunk: String) -> String {
-        // Printable ASCII (with newlines and tabs) outside a sequence has nothing to remove: most
-        // text is that, and every card line passes through here.
-        if state == .text, chunk.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) {
-            return chunk
+    /// True when the text holds no control (C0, DEL, C1, ESC) and no bidi control, read in its
+    /// UTF-8 bytes: printable ASCII, newlines, tabs and any other character. A card's `·` or a
+    /// name's `é` no longer sends the line scalar by scalar through the state machine.
+    static func hasNothingToRemove(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(hasNothingToRemove)
+    }
+
+    private static func hasNothingToRemove(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x80 {
+                guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else { return false }
+            } else if previous == 0xC2 && byte <= 0x9F {
+                return false  // U+0080–U+009F (C1), 0xC2 0x80–0x9F
+            } else if beforePrevious == 0xE2
+                && ((previous == 0x80 && (0xAA...0xAE).contains(byte))
+                    || (previous == 0x81 && (0xA6...0xA9).contains(byte)))
+            {
+                return false  // U+202A–U+202E, U+2066–U+2069 (bidi controls)
+            }
+            beforePrevious = previous
+            previous = byte
         }
+        return true
+    }
+
+    public mutating func feed(_ chunk: String) -> String {
+        // Text with nothing to remove is handed back as it is: every card line passes through here.
+        if state == .text, Self.hasNothingToRemove(chunk) { return chunk }
+        return run(chunk)
+    }
+
+    /// The text through the state machine alone, without the shortcut (for the tests that hold
+    /// the shortcut to it).
+    static func slowClean(_ text: String) -> String {
+        var sanitizer = TerminalSanitizer()
+        return sanitizer.run(text)
+    }
+
+    private mutating func run(_ chunk: String) -> String {
         var out = String.UnicodeScalarView()
         for u in chunk.unicodeScalars {
             let v = u.value
