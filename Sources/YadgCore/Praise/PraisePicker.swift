@@ -23,12 +23,35 @@ public struct PraisePicker: Sendable {
         return pick(from: pool.hardDay, avoiding: recent, using: &rng)
     }
 
+    /// A line not among the recent ones (else not the latest, else any), drawn as
+    /// `randomElement(using:)` draws from the lines left: one number in `0..<count`. The lines are
+    /// not copied into a filtered array, and a line is compared with a recent one only when their
+    /// lengths agree (this runs for every moment a pipe logs).
     private func pick(from lines: [String], avoiding recent: [String], using rng: inout some RandomNumberGenerator)
         -> String
     {
         guard !lines.isEmpty else { return "" }
-        let fresh = lines.filter { !recent.contains($0) }
-        let choices = fresh.isEmpty ? lines.filter { $0 != recent.first } : fresh
-        return (choices.isEmpty ? lines : choices).randomElement(using: &rng)!
+        func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
+        let isRecent = lines.map { line in recent.contains { same($0, line) } }
+        let freshCount = isRecent.count { !$0 }
+        if freshCount > 0 { return nth(Int.random(in: 0..<freshCount, using: &rng), of: lines) { !isRecent[$0] } }
+        let latest = recent.first
+        let others = lines.count { line in latest.map { !same($0, line) } ?? true }
+        if others > 0 {
+            return nth(Int.random(in: 0..<others, using: &rng), of: lines) { index in
+                latest.map { !same($0, lines[index]) } ?? true
+            }
+        }
+        return lines[Int.random(in: 0..<lines.count, using: &rng)]
+    }
+
+    /// The `n`th line (from 0) of those whose index passes `keeps`.
+    private func nth(_ n: Int, of lines: [String], where keeps: (Int) -> Bool) -> String {
+        var left = n
+        for index in lines.indices where keeps(index) {
+            if left == 0 { return lines[index] }
+            left -= 1
+        }
+        return lines[lines.count - 1]
     }
 }
