@@ -85,7 +85,7 @@ struct YadgCommand {
             clock = SystemClock()
         }
         let rng: any RandomNumberGenerator =
-            environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? SystemRandomNumberGenerator()
+            environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? BufferedSystemRandom()
 
         let ai = AIWiring.load(environment: environment, paths: paths, noAI: options.noAI, copy: copy) {
             output.err($0 + "\n")
@@ -99,7 +99,7 @@ struct YadgCommand {
             // With a backend configured, every change is queued for it in its own transaction.
             store = try SQLiteMomentStore(path: paths.database, syncs: settings.backendURL != nil)
             if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
-                try store.setState([.anonymousUserId: UUID().uuidString.lowercased()])
+                try store.setState([.anonymousUserId: UUID().lowercasedText])
             }
         } catch let problem as MomentStoreError {
             output.err(problem.openingMessage(copy, path: paths.database) + "\n")

@@ -17,8 +17,16 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
 
     public init() {}
 
-    /// No transactions in memory: the writes inside happen one by one.
-    public func batch<T>(_ body: () throws -> T) throws -> T { try body() }
+    /// As a transaction: a batch that throws leaves nothing of its writes behind.
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        let before = lock.withLock { _ in (byId, order, state, summaries, weekSummaries) }
+        do {
+            return try body()
+        } catch {
+            lock.withLock { _ in (byId, order, state, summaries, weekSummaries) = before }
+            throw error
+        }
+    }
 
     public var writeRefusal: MomentStoreError? { nil }
 

@@ -10,9 +10,23 @@ public struct LocalDay: Sendable, Equatable, Comparable, Hashable {
         number = CivilTime.daysFromCivil(year: parts[0], month: parts[1], day: parts[2])
     }
 
+    /// `2026-11-25`, written digit by digit (every saved moment needs it, and interpolating three
+    /// padded numbers cost two thousand instructions).
     public var text: String {
         let (y, m, d) = CivilTime.civilFromDays(number)
-        return "\(CivilTime.pad(y, 4))-\(CivilTime.pad(m))-\(CivilTime.pad(d))"
+        guard (0...9999).contains(y) else { return "\(CivilTime.pad(y, 4))-\(CivilTime.pad(m))-\(CivilTime.pad(d))" }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            for (offset, value, width) in [(0, y, 4), (5, m, 2), (8, d, 2)] {
+                var n = value
+                for i in stride(from: offset + width - 1, through: offset, by: -1) {
+                    bytes[i] = UInt8(48 + n % 10)
+                    n /= 10
+                }
+            }
+            bytes[4] = UInt8(ascii: "-")
+            bytes[7] = UInt8(ascii: "-")
+            return 10
+        }
     }
 
     public var year: Int { CivilTime.civilFromDays(number).year }
