@@ -74,7 +74,8 @@ let package = Package(
         .executableTarget(name: "yadg-dist", dependencies: ["YadgCore", "YadgResources"]),
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(
-            name: "yadg-bench", dependencies: ["YadgCore", "YadgStorage", "YadgResources", "CSQLite", "CPseudoTerminal"]),
+            name: "yadg-bench",
+            dependencies: ["YadgCore", "YadgStorage", "YadgResources", "CSQLite", "CPseudoTerminal"]),
         // libFuzzer target for the time parser; see its main.swift for the build command.
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 

@@ -270,7 +270,7 @@ public struct YadgBackendEndpoint: PraiseEndpoint {
 
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
         let body: JSONValue = [
-            "id": .string(request.momentID.uuidString.lowercased()), "text": .string(request.text),
+            "id": .string(request.momentID.lowercasedText), "text": .string(request.text),
             "submittedAt": .string(CivilTime.utcTimestamp(request.submittedAt)), "tz": .string(request.tz),
             "timeAgo": .int(max(0, Int(request.submittedAt.timeIntervalSince(request.happenedAt).rounded()))),
         ]

@@ -126,7 +126,7 @@ struct SyncPrinter: Sendable {
             if json {
                 var lines = [
                     JSONText.object([
-                        ("event", JSONText.quote("synced")), ("id", JSONText.quote(moment.id.uuidString.lowercased())),
+                        ("event", JSONText.quote("synced")), ("id", JSONText.quote(moment.id.lowercasedText)),
                         ("serverId", moment.serverId.map(JSONText.quote) ?? "null"),
                     ])
                 ]
@@ -141,7 +141,7 @@ struct SyncPrinter: Sendable {
             guard json else { return notice }
             return notice
                 + JSONText.object([
-                    ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.uuidString.lowercased())),
+                    ("event", JSONText.quote("sync_failed")), ("id", JSONText.quote(id.lowercasedText)),
                     ("reason", JSONText.quote(problem.code)), ("willRetry", willRetry ? "true" : "false"),
                 ]) + "\n"
         }

@@ -16,7 +16,7 @@ public enum JSONEvents {
             case .logged(let moment):
                 return object(
                     [
-                        ("event", quote("logged")), ("id", quote(moment.id.uuidString.lowercased())),
+                        ("event", quote("logged")), ("id", quote(moment.id.lowercasedText)),
                         ("ref", String(moment.ref)), ("text", quote(moment.text)),
                         ("happenedAt", quote(CivilTime.iso8601(moment.happenedAt, in: zone))),
                         ("timeAgo", String(moment.timeAgo)), ("offlinePraise", quote(moment.offlinePraise)),
@@ -144,7 +144,7 @@ public enum JSONEvents {
     static func row(_ m: Moment, now: Date, zone: Zone, copy: Copy) -> String {
         object(
             [
-                ("id", quote(m.id.uuidString.lowercased())), ("ref", String(m.ref)), ("text", quote(m.text)),
+                ("id", quote(m.id.lowercasedText)), ("ref", String(m.ref)), ("text", quote(m.text)),
                 ("happenedAt", quote(CivilTime.iso8601(m.happenedAt, in: zone))),
                 ("when", quote(TimeWords(copy).relative(m.happenedAt, now: now, in: zone))),
                 ("praise", quote(m.praise)), ("action", quote(m.action)),

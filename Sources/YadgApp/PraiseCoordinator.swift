@@ -175,7 +175,7 @@ final class PraiseCoordinator: Sendable {
     }
 
     static func json(_ moment: Moment, _ outcome: PraiseOutcome) -> String {
-        let id = JSONText.quote(moment.id.uuidString.lowercased())
+        let id = JSONText.quote(moment.id.lowercasedText)
         switch outcome {
         case .praise(let text):
             return JSONText.object([("event", JSONText.quote("praise")), ("id", id), ("praise", JSONText.quote(text))])

@@ -45,10 +45,10 @@ extension SQLiteMomentStore: SyncQueue {
 
     private func queue(_ id: UUID, _ kind: SyncOperation.Kind, fields: String?) throws {
         let insert = try connection.cached("INSERT INTO sync_outbox (moment_id, op, fields) VALUES (?, ?, ?)")
-        try insert.bind([.text(id.uuidString.lowercased()), .text(kind.rawValue), .optional(fields)])
+        try insert.bind([.text(id.lowercasedText), .text(kind.rawValue), .optional(fields)])
         try insert.step()
         let unsynced = try connection.cached("UPDATE moments SET is_synced = 0 WHERE id = ?")
-        try unsynced.bind(id.uuidString.lowercased(), at: 1)
+        try unsynced.bind(id.lowercasedText, at: 1)
         try unsynced.step()
     }
 
@@ -98,7 +98,7 @@ extension SQLiteMomentStore: SyncQueue {
                 let delete = try connection.prepare("DELETE FROM sync_outbox WHERE seq = ?")
                 try delete.bind(Int(operation.sequence), at: 1)
                 try delete.step()
-                let id = operation.momentID.uuidString.lowercased()
+                let id = operation.momentID.lowercasedText
                 let waiting = try connection.prepare("SELECT count(*) FROM sync_outbox WHERE moment_id = ?")
                 try waiting.bind(id, at: 1)
                 let stillWaiting = try waiting.step() && waiting.integer(0) > 0
@@ -138,7 +138,7 @@ extension SQLiteMomentStore: SyncQueue {
                 ])
                 try update.step()
                 let moment = try connection.prepare("UPDATE moments SET sync_error = ? WHERE id = ?")
-                try moment.bind([.text(reason), .text(operation.momentID.uuidString.lowercased())])
+                try moment.bind([.text(reason), .text(operation.momentID.lowercasedText)])
                 try moment.step()
             }
         }

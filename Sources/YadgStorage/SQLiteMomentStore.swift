@@ -222,7 +222,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
                 // A moment edited into crisis language meanwhile keeps no praise.
                 let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ? AND is_crisis = 0")
                 try update.bind(praise, at: 1)
-                try update.bind(id.uuidString.lowercased(), at: 2)
+                try update.bind(id.lowercasedText, at: 2)
                 try update.step()
             }
         }
@@ -236,7 +236,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     func storedMoment(id: UUID) throws -> Moment? {
         let select = try connection.cached("SELECT \(Self.columns) FROM moments WHERE id = ?")
         defer { select.reset() }
-        try select.bind(id.uuidString.lowercased(), at: 1)
+        try select.bind(id.lowercasedText, at: 1)
         return try select.step() ? Self.moment(from: select) : nil
     }
 
@@ -321,13 +321,14 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     func insertRow(_ moment: Moment) throws -> Int? {
         let ref = try nextFreeRef()
         let insert = try connection.cached(Self.insertSQL)
-        var values = Self.values(of: moment)
+        let day = moment.localDay.text
+        var values = Self.values(of: moment, localDay: day)
         values[19] = .integer(ref)
         try insert.bind(values)
         try insert.step()
         guard connection.changes == 1 else { return nil }
         if connection.inBatch { batchRefs = ref + 1 }
-        if moment.archivedAt == nil { try countInserted(day: moment.localDay.text, action: moment.action) }
+        if moment.archivedAt == nil { try countInserted(day: day, action: moment.action) }
         return ref
     }
 
@@ -355,7 +356,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     private func addCounts(_ days: [String: Int], _ actions: [String: Int]) throws {
         let day = try connection.cached(
-            "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments")
+            "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments"
+        )
         for (key, count) in days {
             day.reset()
             try day.bind(key, at: 1)
@@ -383,12 +385,13 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     private func writeState(_ values: StateChanges) throws {
         guard !values.isEmpty else { return }
-        var named: [String: String] = [:]
-        for (key, value) in values { named[key.rawValue] = value }
         if connection.inBatch {
-            pendingState.merge(named) { $1 }
+            // Straight into the batch's pending values: no dictionary built per line to merge.
+            for (key, value) in values { pendingState[key.rawValue] = value }
             return
         }
+        var named: [String: String] = [:]
+        for (key, value) in values { named[key.rawValue] = value }
         try upsertState(named)
     }
 
@@ -404,16 +407,17 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
-    static func values(of m: Moment) -> [SQLiteValue] {
+    /// `localDay`: the moment's local day when the caller has it already (it looks up the zone).
+    static func values(of m: Moment, localDay: String? = nil) -> [SQLiteValue] {
         [
-            .text(m.id.uuidString.lowercased()), .optional(m.serverId), .text(m.text),
+            .text(m.id.lowercasedText), .optional(m.serverId), .text(m.text),
             .text(CivilTime.utcTimestamp(m.submittedAt)), .text(CivilTime.utcTimestamp(m.happenedAt)), .text(m.tz),
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joinedText(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joinedText(separator: "\n")),
             .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref),
             .text(m.timePrecision.rawValue),
-            .optional(m.timeSaid), .text(m.localDay.text),
+            .optional(m.timeSaid), .text(localDay ?? m.localDay.text),
         ]
     }
 

@@ -35,7 +35,7 @@ public struct BackendClient: Sendable {
 
     /// Sends one operation. `moment` is the moment as stored now (a create sends it as it is).
     public func send(_ operation: SyncOperation, moment: Moment?) async -> Outcome {
-        let id = operation.momentID.uuidString.lowercased()
+        let id = operation.momentID.lowercasedText
         let request: HTTPRequest
         switch operation.kind {
         case .create:
@@ -90,7 +90,7 @@ public struct BackendClient: Sendable {
             let outcomes = await withTaskGroup(of: Result<Bool, SyncProblem>.self) { group in
                 for id in batch {
                     group.addTask {
-                        let request = self.request("DELETE", "/moments/" + id.uuidString.lowercased(), body: nil)
+                        let request = self.request("DELETE", "/moments/" + id.lowercasedText, body: nil)
                         guard let response = try? await self.transport.send(request) else {
                             return .failure(.unreachable)
                         }

@@ -90,6 +90,7 @@ struct Spread {
     func text(_ unit: String, digits: Int = 1) -> String {
         func f(_ v: Double) -> String { String(format: "%.\(digits)f", v) }
         guard !sorted.isEmpty else { return "no measurement" }
-        return "median \(f(median)) \(unit)  (p25 \(f(p25)), p75 \(f(p75)), spread ±\(Int((relative * 50).rounded()))%, n=\(sorted.count))"
+        return
+            "median \(f(median)) \(unit)  (p25 \(f(p25)), p75 \(f(p75)), spread ±\(Int((relative * 50).rounded()))%, n=\(sorted.count))"
     }
 }

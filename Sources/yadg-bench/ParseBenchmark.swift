@@ -27,7 +27,9 @@ enum ParseBenchmark {
         // The checksum keeps the work from being optimised away; it counts bytes, not Characters,
         // so the benchmark's own cost stays out of the figure.
         var sink = 0
-        for phrase in phrases { sink &+= parser.parse(phrase.text, now: phrase.now, timeZone: phrase.zone).text.utf8.count }
+        for phrase in phrases {
+            sink &+= parser.parse(phrase.text, now: phrase.now, timeZone: phrase.zone).text.utf8.count
+        }
         var rates: [Double] = []
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -40,7 +42,8 @@ enum ParseBenchmark {
             rates.append(Double(phrases.count * passesPerRun) / seconds)
         }
         print(
-            "parse: \(phrases.count) phrases × \(passesPerRun) passes × \(runs) runs, in-process  [checksum \(sink % 1000)]")
+            "parse: \(phrases.count) phrases × \(passesPerRun) passes × \(runs) runs, in-process  [checksum \(sink % 1000)]"
+        )
         print("  " + Spread(rates).text("phrases/s", digits: 0))
     }
 }

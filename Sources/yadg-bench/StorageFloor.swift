@@ -66,14 +66,19 @@ struct StorageFloor {
         guard let db else { return .nan }
         defer { sqlite3_close_v2(db) }
         exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
-        exec(db, "BEGIN IMMEDIATE; " + schema.joined(separator: "; ") + "; PRAGMA user_version = \(userVersion); COMMIT")
+        exec(
+            db, "BEGIN IMMEDIATE; " + schema.joined(separator: "; ") + "; PRAGMA user_version = \(userVersion); COMMIT")
 
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
         let insert = prepare(db, "INSERT INTO moments (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
         let dayCount = prepare(
-            db, "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments")
+            db,
+            "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments"
+        )
         let actionCount = prepare(
-            db, "INSERT INTO action_counts VALUES (?, ?) ON CONFLICT(action) DO UPDATE SET moments = moments + excluded.moments")
+            db,
+            "INSERT INTO action_counts VALUES (?, ?) ON CONFLICT(action) DO UPDATE SET moments = moments + excluded.moments"
+        )
         let setState = prepare(
             db, "INSERT INTO state VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
         defer { [insert, dayCount, actionCount, setState].forEach { sqlite3_finalize($0) } }
@@ -126,7 +131,9 @@ struct StorageFloor {
     private func step(_ statement: OpaquePointer, _ values: Value...) {
         for (index, value) in values.enumerated() { bind(statement, Int32(index + 1), value) }
         guard sqlite3_step(statement) == SQLITE_DONE else {
-            fatalError("yadg-bench floor: step failed (\(sqlite3_errmsg(sqlite3_db_handle(statement)).map { String(cString: $0) } ?? ""))")
+            fatalError(
+                "yadg-bench floor: step failed (\(sqlite3_errmsg(sqlite3_db_handle(statement)).map { String(cString: $0) } ?? ""))"
+            )
         }
         sqlite3_reset(statement)
     }

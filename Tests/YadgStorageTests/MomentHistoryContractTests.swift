@@ -132,4 +132,36 @@ struct MomentHistoryContractTests {
         #expect(totals.actions.map(\.0).contains("rest"))
         #expect(try store.days(before: nil, limit: 10) == ["2026-11-19", "2026-11-18", "2026-11-16", "2026-11-01"])
     }
+
+    /// Inserts count themselves (not by trigger, migration 10): inside a batch once per key at the
+    /// commit, so a batch that fails counts nothing, and one that commits counts each moment once.
+    @Test(
+        "Counts of moments saved in a batch: all of a committed one, none of a failed one",
+        arguments: MomentStoreContractTests.Kind.allCases)
+    func countsOfABatch(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        struct Failed: Error {}
+        #expect(throws: Failed.self) {
+            try store.batch {
+                for moment in Self.sample { _ = try store.insertNumbered(moment, state: [:]) }
+                throw Failed()
+            }
+        }
+        #expect(try store.totals(recentFrom: nil).moments == 0)
+        let refs = try store.batch { try Self.sample.map { try store.insertNumbered($0, state: [:]) } }
+        #expect(refs == [1, 2, 3, 4, 5])
+        // The same ids again: nothing new, nothing counted twice.
+        let again = try store.batch { try Self.sample.map { try store.insertNumbered($0, state: [:]) } }
+        #expect(again == [nil, nil, nil, nil, nil])
+        var archived = Self.moment("an archived one", "2026-11-19T09:00:00", action: "movement")
+        archived.archivedAt = Date()
+        let late = Self.moment("one more", "2026-11-19T21:00:00", action: "movement")
+        _ = try store.batch {
+            [try store.insertNumbered(archived, state: [:]), try store.insertNumbered(late, state: [:])]
+        }
+        let totals = try store.totals(recentFrom: nil)
+        #expect(totals.moments == 6)
+        #expect(totals.perDay == ["2026-11-19": 3, "2026-11-18": 1, "2026-11-16": 1, "2026-11-01": 1])
+        #expect(Dictionary(uniqueKeysWithValues: totals.actions.map { ($0.0, $0.1) })["movement"] == 3)
+    }
 }

@@ -29,7 +29,7 @@ public enum MomentExport {
     public static func json(_ moments: [Moment]) -> String {
         let rows = moments.map { m in
             var fields: [(String, String)] = [
-                ("id", quote(m.id.uuidString.lowercased())), ("text", quote(m.text)),
+                ("id", quote(m.id.lowercasedText)), ("text", quote(m.text)),
                 ("submittedAt", quote(CivilTime.utcTimestamp(m.submittedAt))),
                 ("happenedAt", quote(CivilTime.utcTimestamp(m.happenedAt))), ("tz", quote(m.tz)),
                 ("timeAgo", String(m.timeAgo)), ("timePrecision", quote(m.timePrecision.rawValue)),
@@ -117,7 +117,7 @@ public enum MomentExport {
         for m in moments {
             out +=
                 [
-                    m.id.uuidString.lowercased(), CivilTime.utcTimestamp(m.happenedAt),
+                    m.id.lowercasedText, CivilTime.utcTimestamp(m.happenedAt),
                     CivilTime.utcTimestamp(m.submittedAt),
                     m.tz, m.text, m.praise, m.action, m.isFavorite ? "1" : "0",
                     m.archivedAt.map(CivilTime.utcTimestamp) ?? "", m.mood ?? "", m.tags.joined(separator: "\n"),
@@ -180,9 +180,9 @@ public enum ImportProblem: Error, Equatable {
         case .newerVersion(let found, let known):
             return Copy.fill(words.newerVersion, ["found": String(found), "known": String(known)])
         case .tooLong(let id, let limit):
-            return Copy.fill(words.tooLong, ["id": id.uuidString.lowercased(), "limit": String(limit)])
+            return Copy.fill(words.tooLong, ["id": id.lowercasedText, "limit": String(limit)])
         case .badDate(let id):
-            return Copy.fill(words.badDate, ["id": id.uuidString.lowercased()])
+            return Copy.fill(words.badDate, ["id": id.lowercasedText])
         }
     }
 }
