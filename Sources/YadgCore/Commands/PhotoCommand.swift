@@ -83,7 +83,7 @@ public enum PhotoProblem: Error, Equatable, Sendable {
     public func message(_ copy: Copy) -> String {
         let words = copy[PhotoCopy.self]
         func fill(_ template: String, _ path: String, _ extra: [String: String] = [:]) -> String {
-            Copy.fill(template, extra.merging(["path": TerminalSanitizer.clean(path)]) { a, _ in a })
+            Copy.fill(template, dictionary: extra.merging(["path": TerminalSanitizer.clean(path)]) { a, _ in a })
         }
         switch self {
         case .missing(let path): return fill(words.missing, path)

@@ -138,6 +138,9 @@ struct SaidWords {
         return words
     }()
 
+    /// The same in a word table, for the lookup every line makes.
+    static let openerTable = WordTable(Dictionary(openers.map { ($0, true) }, uniquingKeysWith: { a, _ in a }))
+
     /// The longest of ``openers``, in bytes: a longer first word is no opener.
     static let longestOpener = openers.map(\.utf8.count).max() ?? 0
 
@@ -147,6 +150,17 @@ struct SaidWords {
         let firstBytes = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
         // Stretched words (`heyyyyy`) may run a little longer than their opener.
         guard firstBytes.count <= longestOpener + 8 else { return false }
+        // Most first words are plain ASCII: lower-cased and trimmed as bytes, looked up in a word
+        // table. Others take the Character path below.
+        if firstBytes.allSatisfy({ $0 < 0x80 }) {
+            var bytes = firstBytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+            while bytes.count > 1, let last = bytes.last, Array(".!,~".utf8).contains(last) { bytes.removeLast() }
+            if openerTable.contains(String(decoding: bytes, as: UTF8.self)) { return true }
+            while bytes.count > 1, let last = bytes.last, (0x61...0x7A).contains(last), bytes[bytes.count - 2] == last {
+                bytes.removeLast()
+            }
+            return openerTable.contains(String(decoding: bytes, as: UTF8.self))
+        }
         var first = String(decoding: firstBytes, as: UTF8.self).lowercased()
         while let last = first.last, ".!,~".contains(last), first.count > 1 { first.removeLast() }
         if openers.contains(first) { return true }

@@ -40,7 +40,7 @@ extension CommandContext {
                 let values = ["count": String(found.count), "period": period, "words": asked]
                 guard !found.isEmpty else {
                     let none = question.words.isEmpty || question.kind == .what ? words.whatNone : words.notFound
-                    return answered(Copy.fill(none, values), [])
+                    return answered(Copy.fill(none, dictionary: values), [])
                 }
                 let sentence: String
                 switch question.kind {
@@ -52,7 +52,7 @@ extension CommandContext {
                         ? (found.count == 1 ? words.countAllOne : words.countAll)
                         : (found.count == 1 ? words.countOne : words.count)
                 }
-                return answered(Copy.fill(sentence, values), found)
+                return answered(Copy.fill(sentence, dictionary: values), found)
             case .best:
                 return try bestDay(in: question.window, words: words)
             }

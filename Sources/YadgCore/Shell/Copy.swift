@@ -56,8 +56,22 @@ public struct Copy: Sendable {
     /// card fills several templates, so this is on the path of each logged line: walking it by
     /// Character cost ten thousand instructions a template). A `{word}` with no value, and a value
     /// holding braces, are left as they are.
-    public static func fill(_ template: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty else { return template }
+    ///
+    /// The values are pairs, not a dictionary: a literal `["count": "3"]` is then only a small
+    /// array, where a dictionary was allocated and every key hashed for each template filled.
+    public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(template, values.count) { name in values.first(where: { $0.key.utf8.elementsEqual(name) })?.value }
+    }
+
+    /// The same with values a caller has gathered in a dictionary.
+    public static func fill(_ template: String, dictionary values: [String: String]) -> String {
+        fill(template, values.count) { name in values.first(where: { $0.key.utf8.elementsEqual(name) })?.value }
+    }
+
+    private static func fill(_ template: String, _ count: Int, value: (Slice<UnsafeBufferPointer<UInt8>>) -> String?)
+        -> String
+    {
+        guard count > 0 else { return template }
         var template = template
         let filled = template.withUTF8 { bytes -> [UInt8]? in
             guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
@@ -68,9 +82,7 @@ public struct Copy: Sendable {
                 out.append(contentsOf: bytes[done..<open])
                 let name = bytes[(open + 1)...]
                 // A template has a few values: comparing names in place is cheaper than hashing a copy.
-                if let close = name.firstIndex(of: UInt8(ascii: "}")),
-                    let value = values.first(where: { $0.key.utf8.elementsEqual(name[..<close]) })?.value
-                {
+                if let close = name.firstIndex(of: UInt8(ascii: "}")), let value = value(name[..<close]) {
                     out.append(contentsOf: value.utf8)
                     done = close + 1
                 } else {

@@ -38,9 +38,13 @@ struct WordTable<Value: Sendable>: Sendable {
     }
 
     static func hash(_ word: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in word.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash | 1
+        // Over a buffer, not the UTF-8 view: the view's iterator cost several times the hashing.
+        var word = word
+        return word.withUTF8 { bytes in
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return hash | 1
+        }
     }
 }
 

@@ -4,6 +4,19 @@
     import Foundation
 #endif
 
+extension String.UTF8View {
+    /// Whether the bytes hold `needle`'s bytes in a row (a byte search: no Characters involved).
+    func contains(utf8 needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { needle in
+            guard needle.count <= count else { return false }
+            let bytes = Array(self)
+            return (0...(bytes.count - needle.count)).contains { start in
+                (0..<needle.count).allSatisfy { bytes[start + $0] == needle[$0] }
+            }
+        }
+    }
+}
+
 /// What a view shows for a moment's time at any later now (<doc:TimeSemantics>, "Labels that stay
 /// true"). The words that were said are shown while they are still true: the day they were said
 /// for a day or a part of one (`yday`, `this am`, `last night`), the hour after for a vague recent
@@ -64,8 +77,9 @@ extension TimeWords {
 
     /// Words that name the date itself stay true whenever they are read.
     static func namesADate(_ words: String) -> Bool {
-        if words.utf8.contains(where: { (0x30...0x39).contains($0) }) && !words.contains("ago") { return true }
-        return words.split(separator: " ").contains { $0.count >= 3 && MonthDayParser.months[String($0)] != nil }
+        let bytes = words.utf8
+        if bytes.contains(where: { (0x30...0x39).contains($0) }) && !bytes.contains(utf8: "ago") { return true }
+        return words.split(separator: " ").contains { $0.utf8.count >= 3 && MonthDayParser.months[String($0)] != nil }
     }
 
     /// The part of a day the words name, if any.
@@ -83,13 +97,16 @@ extension TimeWords {
         return nil
     }
 
-    /// Typed slang read back in full: `yday` → `yesterday`, `this am` → `this morning`.
+    /// Typed slang read back in full: `yday` → `yesterday`, `this am` → `this morning`. Words
+    /// with no slang (nearly all) come back as they are, without being split and joined.
     static func spelledOut(_ words: String) -> String {
-        let spellings = [
-            "yday": "yesterday", "yest": "yesterday", "ystrdy": "yesterday", "am": "morning", "pm": "afternoon",
-            "2nite": "tonight", "tonite": "tonight", "nite": "night", "arvo": "afternoon", "tmrw": "tomorrow",
-        ]
-        return words.split(separator: " ", omittingEmptySubsequences: false)
-            .map { spellings[$0.lowercased()] ?? String($0) }.joined(separator: " ")
+        let parts = words.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.contains(where: { slang[$0.lowercased()] != nil }) else { return words }
+        return parts.map { slang[$0.lowercased()] ?? String($0) }.joinedText(separator: " ")
     }
+
+    static let slang = WordTable([
+        "yday": "yesterday", "yest": "yesterday", "ystrdy": "yesterday", "am": "morning", "pm": "afternoon",
+        "2nite": "tonight", "tonite": "tonight", "nite": "night", "arvo": "afternoon", "tmrw": "tomorrow",
+    ])
 }
