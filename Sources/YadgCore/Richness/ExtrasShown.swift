@@ -25,6 +25,8 @@ public struct ExtrasShown: Sendable {
     /// The same for a moment still being written (`/did`): the mood's symbol, the text, and the
     /// tags the text does not hold.
     public func headline(text: String, mood: String?, tags: [String]) -> String {
+        // Most moments have neither: the text is the headline.
+        if mood == nil && tags.isEmpty { return text }
         let symbol = mood.map { moods.shown($0).symbol } ?? ""
         let lowered = text.lowercased()
         let left = tags.filter { !lowered.contains("#" + $0) }.map { "#" + $0 }

@@ -17,7 +17,8 @@ extension CommandContext {
         if !crisisChecked && resources.crisis.matches(line) { return keepCrisisLine(line) }
         // From here on the whole line is known to hold no crisis language, so its text needs no second read.
         let words = copy[LoggingCopy.self]
-        guard line.count <= Self.maxTextLength else {
+        // A line of no more bytes than the limit has no more Characters: most are not counted.
+        guard line.utf8.count <= Self.maxTextLength || line.count <= Self.maxTextLength else {
             var lines = [StyledLine(Copy.fill(words.tooLong, ["limit": String(Self.maxTextLength)]))]
             if mode == .conversation { lines.append(StyledLine(words.tooLongHistoryHint, .dim)) }
             return notLogged(line, .tooLong, lines)

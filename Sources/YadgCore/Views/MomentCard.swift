@@ -15,17 +15,18 @@ public enum MomentCard {
     public static func render(_ moment: Moment, now: Date, zone: Zone, copy: Copy, extras: ExtrasShown)
         -> [StyledLine]
     {
+        // Each section of copy is fetched once: a fetch takes a lock and a dynamic cast.
+        let words = copy[CardCopy.self]
+        let time = TimeWords(copy)
         let card = [
             StyledLine(
                 moment.ref > 0
-                    ? copy[CardCopy.self].logged + "  "
-                        + Copy.fill(copy[CardCopy.self].reference, ["ref": String(moment.ref)])
-                    : copy[CardCopy.self].logged, .primary),
+                    ? words.logged + "  " + Copy.fill(words.reference, ["ref": String(moment.ref)]) : words.logged,
+                .primary),
             StyledLine("  " + extras.headline(moment)),
             StyledLine(
                 "  "
-                    + (TimeWords(copy).label(for: moment, now: now, in: zone)
-                        ?? TimeWords(copy).when(moment.happenedAt, now: now, in: zone)),
+                    + (time.label(for: moment, now: now, in: zone) ?? time.when(moment.happenedAt, now: now, in: zone)),
                 .dim),
         ]
         // A crisis moment has no praise line: the crisis message stands in its place.
