@@ -27,13 +27,17 @@ case "views":
     ViewsBenchmark.run(against: BenchHarness.option("--against", in: arguments))
 case "pipe":
     PipeBenchmark.run(against: BenchHarness.option("--against", in: arguments))
+case "scale":
+    // `--sizes 1000,10000`: other sizes (the default is 1k, 10k, 100k and 1M).
+    let sizes = BenchHarness.option("--sizes", in: arguments).map { $0.split(separator: ",").compactMap { Int($0) } }
+    ScaleBenchmark.run(sizes: sizes ?? [1_000, 10_000, 100_000, 1_000_000])
 case "start":
     StartBenchmark.run(
         staticStdlib: arguments.contains("--static"), against: BenchHarness.option("--against", in: arguments))
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: yadg-bench parse [CORPUS.jsonl] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG]\n"
+            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG] | scale [--sizes N,N,…]\n"
                 .utf8))
     exit(2)
 }
