@@ -68,6 +68,7 @@ public enum JSONEvents {
                 let rows = groups.map { group in
                     object([
                         ("date", quote(group.day.text)), ("distance", quote(distance(group.distance))),
+                        ("count", String(group.count)),
                         (
                             "moments",
                             "[" + group.moments.map { row($0, now: now, zone: zone, copy: copy) }.joined(separator: ",")

@@ -107,6 +107,35 @@ extension SQLiteMomentStore {
         }
     }
 
+    /// Through the day index, `limit` rows a day in the order they happened (no sort), and the
+    /// days' counts from `day_counts`: what it reads does not grow with what the days hold.
+    public func moments(onDays days: [LocalDay], firstOfEach limit: Int) throws -> (
+        moments: [Moment], counts: [LocalDay: Int]
+    ) {
+        guard !days.isEmpty else { return ([], [:]) }
+        return try lock.withLock { _ in
+            let select = try connection.prepare(
+                "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day = ? "
+                    + "ORDER BY happened_at, ref LIMIT ?")
+            var moments: [Moment] = []
+            for day in days {
+                select.reset()
+                try select.bind(day.text, at: 1)
+                try select.bind(limit, at: 2)
+                moments += try rows(select)
+            }
+            let marks = days.map { _ in "?" }.joined(separator: ",")
+            let count = try connection.prepare(
+                "SELECT local_day, moments FROM day_counts WHERE moments > 0 AND local_day IN (\(marks))")
+            for (index, day) in days.enumerated() { try count.bind(day.text, at: Int32(index + 1)) }
+            var counts: [LocalDay: Int] = [:]
+            while try count.step() {
+                if let day = count.text(0).flatMap(LocalDay.init) { counts[day] = count.integer(1) }
+            }
+            return (moments, counts)
+        }
+    }
+
     public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
         try lock.withLock { _ in
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }

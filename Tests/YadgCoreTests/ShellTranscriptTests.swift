@@ -261,6 +261,9 @@ final class FailingStore: MomentHistory, @unchecked Sendable {
     func days(before: LocalDay?, limit: Int) throws -> [LocalDay] { throw DiskFull() }
     func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] { throw DiskFull() }
     func moments(onDays days: [LocalDay]) throws -> [Moment] { throw DiskFull() }
+    func moments(onDays days: [LocalDay], firstOfEach limit: Int) throws -> (
+        moments: [Moment], counts: [LocalDay: Int]
+    ) { throw DiskFull() }
     func totals(recentFrom: LocalDay?) throws -> MomentTotals { throw DiskFull() }
     func allMoments() throws -> [Moment] { throw DiskFull() }
     func daySummary(for day: LocalDay) throws -> DaySummary? { throw DiskFull() }

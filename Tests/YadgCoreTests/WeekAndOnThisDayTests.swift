@@ -191,6 +191,25 @@ struct WeekAndOnThisDayTests {
                 """)
     }
 
+    @Test("A busy day shows its first five moments and how many more; only those are read")
+    func onThisDayBusyDay() {
+        let busy = (0..<8).map { Self.moment("stretch \($0 + 1)", "2025-11-25T0\($0 + 1):00:00") }
+        let shell = TestSupport.shell(store: Self.store(busy), now: Self.now)
+        shell.width = 60
+        #expect(
+            shell.handle("/onthisday").lines.plainText == """
+                On this day · Nov 25
+
+                A year ago · Nov 25, 2025
+                 • stretch 1
+                 • stretch 2
+                 • stretch 3
+                 • stretch 4
+                 • stretch 5
+                   and 3 more that day (/moments 2025-11-25 shows them all)
+                """)
+    }
+
     @Test("Days a shorter month lacks are its last day; Feb 29 is Feb 28 in other years")
     func onThisDayCalendar() {
         #expect(OnThisDay.back(months: 1, from: LocalDay("2026-03-31")) == LocalDay("2026-02-28"))

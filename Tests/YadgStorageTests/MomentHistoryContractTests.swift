@@ -164,4 +164,18 @@ struct MomentHistoryContractTests {
         #expect(totals.perDay == ["2026-11-19": 3, "2026-11-18": 1, "2026-11-16": 1, "2026-11-01": 1])
         #expect(Dictionary(uniqueKeysWithValues: totals.actions.map { ($0.0, $0.1) })["movement"] == 3)
     }
+
+    @Test("The first moments of each day, in the order they happened, and each day's count",
+        arguments: MomentStoreContractTests.Kind.allCases)
+    func firstOfEachDay(kind: MomentStoreContractTests.Kind) throws {
+        let store = try Self.makeStore(kind)
+        _ = try store.insert(Self.sample)
+        let days = [LocalDay("2026-11-19"), LocalDay("2026-11-01"), LocalDay("2026-11-02")]
+        let (moments, counts) = try store.moments(onDays: days, firstOfEach: 1)
+        #expect(moments.map(\.text) == ["walked the dog", "read a book"])
+        #expect(counts == [LocalDay("2026-11-19"): 2, LocalDay("2026-11-01"): 1])
+        #expect(try store.moments(onDays: days, firstOfEach: 5).moments.map(\.text) == [
+            "walked the dog", "called mom", "read a book",
+        ])
+    }
 }

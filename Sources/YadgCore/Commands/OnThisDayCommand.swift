@@ -13,10 +13,12 @@ struct OnThisDayCommand: ShellCommand {
         }
     }
 
-    /// One read for every day looked at (each found through the day index).
+    /// The first few moments of every day looked at (each found through the day index) and the
+    /// days' counts.
     static func groups(today: LocalDay, in context: CommandContext) throws -> [OnThisDay.Group] {
         let crisis = context.resources.crisis
-        let moments = try context.store.moments(onDays: OnThisDay.days(before: today).map(\.1))
-        return OnThisDay.groups(moments.map { crisis.flagged($0) }, today: today)
+        let (moments, counts) = try context.store.moments(
+            onDays: OnThisDay.days(before: today).map(\.1), firstOfEach: OnThisDay.bulletsPerDay)
+        return OnThisDay.groups(moments.map { crisis.flagged($0) }, counts: counts, today: today)
     }
 }

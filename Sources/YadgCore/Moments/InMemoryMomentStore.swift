@@ -132,6 +132,20 @@ public final class InMemoryMomentStore: MomentHistory, @unchecked Sendable {
         lock.withLock { _ in live.filter { days.contains($0.localDay) } }
     }
 
+    public func moments(onDays days: [LocalDay], firstOfEach limit: Int) throws -> (
+        moments: [Moment], counts: [LocalDay: Int]
+    ) {
+        let all = Array(try moments(onDays: days).reversed())
+        var counts: [LocalDay: Int] = [:]
+        var first: [Moment] = []
+        for day in days {
+            let ofDay = all.filter { $0.localDay == day }
+            if !ofDay.isEmpty { counts[day] = ofDay.count }
+            first += ofDay.prefix(limit)
+        }
+        return (first, counts)
+    }
+
     public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
         lock.withLock { _ in
             let all = live

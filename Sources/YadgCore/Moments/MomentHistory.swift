@@ -76,6 +76,9 @@ public protocol MomentHistory: MomentStore {
     func days(from: LocalDay, to: LocalDay) throws -> [LocalDay]
     /// The moments of the given local days, newest first.
     func moments(onDays days: [LocalDay]) throws -> [Moment]
+    /// The first `limit` moments of each given day, in the order they happened, and how many
+    /// each day holds: a view showing a few moments of many days reads only those.
+    func moments(onDays days: [LocalDay], firstOfEach limit: Int) throws -> (moments: [Moment], counts: [LocalDay: Int])
     /// Counts for `/stats`; `perDay` covers days on or after `recentFrom` (every day when nil).
     func totals(recentFrom: LocalDay?) throws -> MomentTotals
     /// Every moment, archived ones included, in the order they were saved (export; an import into

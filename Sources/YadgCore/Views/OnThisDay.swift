@@ -11,9 +11,15 @@ public enum OnThisDay {
     public struct Group: Sendable, Equatable {
         public let distance: Distance
         public let day: LocalDay
-        /// In the order they happened.
+        /// The day's first moments (at most ``bulletsPerDay``), in the order they happened.
         public let moments: [Moment]
+        /// How many the day holds.
+        public let count: Int
     }
+
+    /// Moments shown under one day before "and N more": thirty years of a busy day would be a
+    /// long scroll, and a long read.
+    public static let bulletsPerDay = 5
 
     /// Years looked back (a history imported from elsewhere may reach far).
     public static let yearsBack = 30
@@ -31,13 +37,14 @@ public enum OnThisDay {
         return LocalDay(number: CivilTime.daysFromCivil(year: year, month: month, day: dayOfMonth))
     }
 
-    /// The groups with moments, from moments read for ``days(before:)`` (newest first).
-    public static func groups(_ moments: [Moment], today: LocalDay) -> [Group] {
+    /// The groups with moments, from the first moments of the days of ``days(before:)`` (in the
+    /// order they happened) and the days' counts.
+    public static func groups(_ moments: [Moment], counts: [LocalDay: Int], today: LocalDay) -> [Group] {
         var byDay: [LocalDay: [Moment]] = [:]
         for moment in moments { byDay[moment.localDay, default: []].append(moment) }
         return days(before: today).compactMap { distance, day in
             guard let found = byDay[day], !found.isEmpty else { return nil }
-            return Group(distance: distance, day: day, moments: found.reversed())
+            return Group(distance: distance, day: day, moments: found, count: max(counts[day] ?? 0, found.count))
         }
     }
 
@@ -55,6 +62,13 @@ public enum OnThisDay {
             for moment in group.moments {
                 lines += TextWidth.wrap(moment.text, width: width, firstIndent: " • ", indent: "   ").map {
                     StyledLine($0)
+                }
+            }
+            if group.count > group.moments.count {
+                let more = Copy.fill(
+                    words.moreOnDay, ["count": String(group.count - group.moments.count), "date": group.day.text])
+                lines += TextWidth.wrap(more, width: width, firstIndent: "   ", indent: "   ").map {
+                    StyledLine($0, .dim)
                 }
             }
         }
@@ -94,7 +108,7 @@ public enum OnThisDay {
 /// `/onthisday` and Home's line.
 public struct OnThisDayCopy: CopySection {
     public static let key = "onThisDay"
-    public let title, monthAgo, monthsAgo, yearAgo, yearsAgo, none, homeYear, homeYears: String
+    public let title, monthAgo, monthsAgo, yearAgo, yearsAgo, moreOnDay, none, homeYear, homeYears: String
 
     public init(_ words: CopyWords) throws {
         title = try words.text("title")
@@ -102,6 +116,7 @@ public struct OnThisDayCopy: CopySection {
         monthsAgo = try words.text("monthsAgo")
         yearAgo = try words.text("yearAgo")
         yearsAgo = try words.text("yearsAgo")
+        moreOnDay = try words.text("moreOnDay")
         none = try words.text("none")
         homeYear = try words.text("homeYear")
         homeYears = try words.text("homeYears")
