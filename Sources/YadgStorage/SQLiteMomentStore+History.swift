@@ -139,8 +139,10 @@ extension SQLiteMomentStore {
     public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
         try lock.withLock { _ in
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
-            // Sums of the counts the triggers keep (migration 3), not scans of every moment.
-            let total = try count("SELECT coalesce(sum(moments), 0) FROM day_counts")
+            // Sums of the running counts (migration 3), not scans of every moment. Every moment
+            // that counts has a kind (a crisis moment's is ""), so the kinds' few rows sum to the
+            // total, where the days' rows grow with the years.
+            let total = try count("SELECT coalesce(sum(moments), 0) FROM action_counts")
             let days = try count("SELECT count(*) FROM day_counts WHERE moments > 0")
             let favorites = try count(
                 "SELECT count(*) FROM moments WHERE archived_at IS NULL AND is_favorite = 1")

@@ -165,7 +165,8 @@ struct MomentHistoryContractTests {
         #expect(Dictionary(uniqueKeysWithValues: totals.actions.map { ($0.0, $0.1) })["movement"] == 3)
     }
 
-    @Test("The first moments of each day, in the order they happened, and each day's count",
+    @Test(
+        "The first moments of each day, in the order they happened, and each day's count",
         arguments: MomentStoreContractTests.Kind.allCases)
     func firstOfEachDay(kind: MomentStoreContractTests.Kind) throws {
         let store = try Self.makeStore(kind)
@@ -174,8 +175,9 @@ struct MomentHistoryContractTests {
         let (moments, counts) = try store.moments(onDays: days, firstOfEach: 1)
         #expect(moments.map(\.text) == ["walked the dog", "read a book"])
         #expect(counts == [LocalDay("2026-11-19"): 2, LocalDay("2026-11-01"): 1])
-        #expect(try store.moments(onDays: days, firstOfEach: 5).moments.map(\.text) == [
-            "walked the dog", "called mom", "read a book",
-        ])
+        #expect(
+            try store.moments(onDays: days, firstOfEach: 5).moments.map(\.text) == [
+                "walked the dog", "called mom", "read a book",
+            ])
     }
 }
