@@ -15,8 +15,8 @@ enum ParseBenchmark {
             print("yadg-bench: cannot read \(corpusPath)")
             exit(1)
         }
-        let phrases: [Phrase] = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let phrases: [Phrase] = data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 let text = object["phrase"] as? String, let zoneName = object["tz"] as? String,
                 let zone = Zone(identifier: zoneName), let nowText = object["now"] as? String,
                 let now = CivilTime.parse(nowText, zone: zone)
@@ -45,5 +45,35 @@ enum ParseBenchmark {
             "parse: \(phrases.count) phrases × \(passesPerRun) passes × \(runs) runs, in-process  [checksum \(sink % 1000)]"
         )
         print("  " + Spread(rates).text("phrases/s", digits: 0))
+    }
+
+    /// This parser beside another build's (`yadg-bench parse` of an older commit, run as its own
+    /// process in turn with this one's), so the ratio is measured on one machine at one time.
+    static func compare(corpusPath: String, against other: String, rounds: Int = 5) {
+        var mine: [Double] = []
+        var theirs: [Double] = []
+        for _ in 0..<rounds {
+            mine.append(rate(of: CommandLine.arguments[0], corpusPath))
+            theirs.append(rate(of: other, corpusPath))
+        }
+        print("parse, \(rounds) rounds, each a median of 9 runs, this build and --against in turn")
+        print("  this       " + Spread(mine).text("phrases/s", digits: 0))
+        print("  --against  " + Spread(theirs).text("phrases/s", digits: 0))
+        let ratios = zip(mine, theirs).map { $0 / $1 }
+        print("  this / --against, round by round: " + Spread(ratios).text("×", digits: 2))
+    }
+
+    /// The median phrases/s a `yadg-bench parse` run printed.
+    private static func rate(of binary: String, _ corpusPath: String) -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["parse", corpusPath]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return .nan }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let range = output.range(of: "median ") else { return .nan }
+        return Double(output[range.upperBound...].prefix { $0.isNumber }) ?? .nan
     }
 }

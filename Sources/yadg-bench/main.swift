@@ -17,11 +17,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if let name = arguments.first { print(MachineFacts.header(name)) }
 switch arguments.first {
 case "parse":
-    // `--passes N`: fewer passes, to profile it (under callgrind, say).
-    let corpus = arguments.dropFirst().first { !$0.hasPrefix("--") && Int($0) == nil }
-    ParseBenchmark.run(
-        corpusPath: corpus ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl",
-        passesPerRun: BenchHarness.option("--passes", in: arguments).flatMap { Int($0) } ?? 200)
+    // `--passes N`: fewer passes, to profile it (under callgrind, say). `--against BENCH`: another
+    // build's yadg-bench, run in turn with this one. The corpus is the argument no option names.
+    let optionValues = Set(["--passes", "--against"].compactMap { BenchHarness.option($0, in: arguments) })
+    let corpusPath =
+        arguments.dropFirst().first { !$0.hasPrefix("--") && !optionValues.contains($0) }
+        ?? "Tests/YadgCoreTests/Fixtures/time-dev.jsonl"
+    if let other = BenchHarness.option("--against", in: arguments) {
+        ParseBenchmark.compare(corpusPath: corpusPath, against: other)
+    } else {
+        ParseBenchmark.run(
+            corpusPath: corpusPath,
+            passesPerRun: BenchHarness.option("--passes", in: arguments).flatMap { Int($0) } ?? 200)
+    }
 case "views":
     // `--against PATH`: the same figures for another yadg binary, side by side in one run.
     ViewsBenchmark.run(against: BenchHarness.option("--against", in: arguments))
@@ -37,7 +45,7 @@ case "start":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG] | scale [--sizes N,N,…]\n"
+            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] [--against BENCH] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG] | scale [--sizes N,N,…]\n"
                 .utf8))
     exit(2)
 }

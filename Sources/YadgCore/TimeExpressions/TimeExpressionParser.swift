@@ -106,8 +106,18 @@ public struct TimeExpressionParser: Sendable {
         return starts
     }
 
+    /// The phrase's Unicode scalars. An ASCII phrase (most) is its bytes, copied once: building
+    /// the array from the scalar view walked the text twice, once only to count it.
+    static func scalars(of phrase: String) -> [Unicode.Scalar] {
+        var phrase = phrase
+        return phrase.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+                ? bytes.map { Unicode.Scalar($0) } : Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        }
+    }
+
     public func parse(_ phrase: String, now: Date, timeZone: Zone) -> ParsedMoment {
-        let scalars = Array(phrase.unicodeScalars)
+        let scalars = Self.scalars(of: phrase)
         var tokens = TimeToken.tokenize(scalars)
         var (masks, wanted) = triggerMasks(tokens)
         if wanted & Self.informalBit != 0 {
