@@ -10,51 +10,78 @@ public enum MomentTextRule {
     ].map { Array($0.unicodeScalars) }
     static let separators: Set<Unicode.Scalar> = [":", ",", ";", "-", "\u{2013}", "\u{2014}"]
 
-    /// The text once `phrase[start..<end]` (scalar offsets) is removed.
+    /// The text once `phrase[start..<end]` (scalar offsets) is removed. Works on offsets into the
+    /// phrase and writes the tidy text once (copying the parts into arrays first cost more than the
+    /// rest of the rule).
     public static func strip(_ phrase: [Unicode.Scalar], start: Int, end: Int) -> String {
-        var s = extendLeftConnectors(phrase, start)
-        var e = end
-        (s, e) = extendBrackets(phrase, s, e)
-        var before = Array(phrase[..<s])
-        var after = Array(phrase[e...])
-        var text: [Unicode.Scalar]
-        if before.allSatisfy(isSpace) {  // the expression opens the phrase
-            after = Array(after.drop(while: isSpace))
-            if let first = after.first, separators.contains(first) { after.removeFirst() }
-            text = after
-        } else if after.allSatisfy({ isSpace($0) || ".!?\u{2026}".unicodeScalars.contains($0) }) {  // closes it
-            before = rstrip(before)
-            if let last = before.last, separators.contains(last) { before = rstrip(Array(before.dropLast())) }
-            text = before + strip(after)
+        var (s, e) = extendBrackets(phrase, extendLeftConnectors(phrase, start), end)
+        let n = phrase.count
+        var text = TidyText()
+        text.reserve(n)
+        // `after` starts at its first non-space; `before` ends at its last.
+        var a = e
+        while a < n, isSpace(phrase[a]) { a += 1 }
+        var b = s
+        while b > 0, isSpace(phrase[b - 1]) { b -= 1 }
+        if b == 0 {  // the expression opens the phrase
+            if a < n, separators.contains(phrase[a]) { a += 1 }
+            text.append(contentsOf: phrase[a...])
+        } else if phrase[e...].allSatisfy({ isSpace($0) || ".!?\u{2026}".unicodeScalars.contains($0) }) {  // closes it
+            if separators.contains(phrase[b - 1]) {
+                b -= 1
+                while b > 0, isSpace(phrase[b - 1]) { b -= 1 }
+            }
+            text.append(contentsOf: phrase[..<b])
+            text.append(contentsOf: phrase[a...])
         } else {  // in the middle
-            before = rstrip(before)
-            after = Array(after.drop(while: isSpace))
-            if before.last == ",", after.first == "," { after = Array(after.dropFirst().drop(while: isSpace)) }
-            text = before + (noSpaceBefore(after) ? [] : [" "]) + after
+            if phrase[b - 1] == ",", a < n, phrase[a] == "," {
+                a += 1
+                while a < n, isSpace(phrase[a]) { a += 1 }
+            }
+            text.append(contentsOf: phrase[..<b])
+            if !noSpaceBefore(phrase[a...]) { text.append(" ") }
+            text.append(contentsOf: phrase[a...])
         }
-        return normalizeWhitespace(text)
+        (s, e) = (0, 0)
+        return text.string
     }
 
-    /// Whitespace runs collapsed to one space, trimmed. Built as UTF-8 bytes (appending to a
-    /// String scalar by scalar is several times slower).
-    public static func normalizeWhitespace<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.underestimatedCount + 4)
-        var pendingSpace = false
-        for c in scalars {
+    /// Text written with its whitespace tidied as it is appended: runs collapsed to one space,
+    /// none at either end. Built as UTF-8 bytes (appending to a String scalar by scalar is several
+    /// times slower).
+    struct TidyText {
+        private var bytes: [UInt8] = []
+        private var pendingSpace = false
+
+        mutating func reserve(_ count: Int) { bytes.reserveCapacity(count + 4) }
+
+        @inline(__always) mutating func append(_ c: Unicode.Scalar) {
             if isSpace(c) {
                 pendingSpace = !bytes.isEmpty
+                return
+            }
+            if pendingSpace { bytes.append(32) }
+            pendingSpace = false
+            if c.value < 128 {
+                bytes.append(UInt8(c.value))
             } else {
-                if pendingSpace { bytes.append(32) }
-                pendingSpace = false
-                if c.value < 128 {
-                    bytes.append(UInt8(c.value))
-                } else {
-                    UTF8.encode(c) { bytes.append($0) }
-                }
+                UTF8.encode(c) { bytes.append($0) }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+
+        mutating func append(contentsOf scalars: some Sequence<Unicode.Scalar>) {
+            for c in scalars { append(c) }
+        }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// Whitespace runs collapsed to one space, trimmed.
+    public static func normalizeWhitespace<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
+        var text = TidyText()
+        text.reserve(scalars.underestimatedCount)
+        text.append(contentsOf: scalars)
+        return text.string
     }
 
     /// The scalars as a String, built as UTF-8 bytes (a `String.UnicodeScalarView` built from them
@@ -107,7 +134,10 @@ public enum MomentTextRule {
             var extended = false
             for connector in connectors where connector.count <= k {
                 let from = k - connector.count
-                guard zip(phrase[from..<k], connector).allSatisfy({ lower($0) == $1 }) else { continue }
+                // From its last letter back: most connectors differ there already.
+                guard (0..<connector.count).reversed().allSatisfy({ lower(phrase[from + $0]) == connector[$0] }) else {
+                    continue
+                }
                 if from == 0 || isSpace(phrase[from - 1]) || phrase[from - 1] == "(" || phrase[from - 1] == "[" {
                     s = from
                     extended = true
@@ -130,20 +160,10 @@ public enum MomentTextRule {
         return (s, e)
     }
 
-    private static func noSpaceBefore(_ after: [Unicode.Scalar]) -> Bool {
+    private static func noSpaceBefore(_ after: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let first = after.first else { return true }
         if ".,!?;\u{2026}".unicodeScalars.contains(first) { return true }
-        return first == ":" && (after.count == 1 || isSpace(after[1]))
-    }
-
-    private static func rstrip(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var end = s.count
-        while end > 0, isSpace(s[end - 1]) { end -= 1 }
-        return Array(s[..<end])
-    }
-
-    private static func strip(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        rstrip(Array(s.drop(while: isSpace)))
+        return first == ":" && (after.count == 1 || isSpace(after[after.startIndex + 1]))
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool { TimeToken.isSpace(c) }
