@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import YadgCore
 import YadgStorage
@@ -30,9 +31,20 @@ enum StartBenchmark {
         // Onboarding seen, so the start goes straight to Home.
         try! SQLiteMomentStore(path: home + "/moments.db").setState([.hasSeenOnboarding: "1"])
         var otherEnv = env
-        if other != nil {
+        if let other {
+            // Its own home, filled by itself: a copy of this one's would hold this build's schema,
+            // which an older build only reads, so its `yadg log` would be timed refusing to write.
             otherEnv["YADG_HOME"] = folder + "/home-against"
-            try! FileManager.default.copyItem(atPath: home, toPath: folder + "/home-against")
+            _ = BenchHarness.timeProcess(other, ["--no-ai"], otherEnv, input: folder + "/phrases.txt")
+            _ = BenchHarness.timeProcess(other, ["settings", "ai", "none"], otherEnv)
+            // Written plainly, not through this build's store, which would migrate it.
+            var db: OpaquePointer?
+            sqlite3_open(folder + "/home-against/moments.db", &db)
+            sqlite3_exec(
+                db,
+                "INSERT INTO state (key, value) VALUES ('\(StateKey.hasSeenOnboarding.rawValue)', '1') "
+                    + "ON CONFLICT(key) DO UPDATE SET value = '1'", nil, nil, nil)
+            sqlite3_close(db)
         }
 
         // This yadg, the hello, then the other yadg, in every round.
