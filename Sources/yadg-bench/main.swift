@@ -14,7 +14,7 @@ import YadgCore
 //       both linked with the Swift standard library inside, as the README installs yadg)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let name = arguments.first { print(MachineFacts.header(name)) }
+if let name = arguments.first, name != "phrases" { print(MachineFacts.header(name)) }
 switch arguments.first {
 case "parse":
     // `--passes N`: fewer passes, to profile it (under callgrind, say). `--against BENCH`: another
@@ -39,13 +39,17 @@ case "scale":
     // `--sizes 1000,10000`: other sizes (the default is 1k, 10k, 100k and 1M).
     let sizes = BenchHarness.option("--sizes", in: arguments).map { $0.split(separator: ",").compactMap { Int($0) } }
     ScaleBenchmark.run(sizes: sizes ?? [1_000, 10_000, 100_000, 1_000_000])
+case "phrases":
+    // The pipe benchmark's input, to profile the same lines: `yadg-bench phrases 10000 > phrases.txt`.
+    print(PipeBenchmark.phrases(arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000), terminator: "")
+    exit(0)
 case "start":
     StartBenchmark.run(
         staticStdlib: arguments.contains("--static"), against: BenchHarness.option("--against", in: arguments))
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] [--against BENCH] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG] | scale [--sizes N,N,…]\n"
+            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] [--against BENCH] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG] | scale [--sizes N,N,…] | phrases [N]\n"
                 .utf8))
     exit(2)
 }
