@@ -355,23 +355,22 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     private func addCounts(_ days: [String: Int], _ actions: [String: Int]) throws {
-        let day = try connection.cached(
-            "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments"
-        )
-        for (key, count) in days {
-            day.reset()
-            try day.bind(key, at: 1)
-            try day.bind(count, at: 2)
-            try day.step()
-        }
-        let action = try connection.cached(
-            "INSERT INTO action_counts VALUES (?, ?) ON CONFLICT(action) DO UPDATE SET moments = moments + excluded.moments"
-        )
-        for (key, count) in actions {
-            action.reset()
-            try action.bind(key, at: 1)
-            try action.bind(count, at: 2)
-            try action.step()
+        try add(days, to: Self.addDayCounts)
+        try add(actions, to: Self.addActionCounts)
+    }
+
+    static let addDayCounts =
+        "INSERT INTO day_counts VALUES (?, ?) ON CONFLICT(local_day) DO UPDATE SET moments = moments + excluded.moments"
+    static let addActionCounts =
+        "INSERT INTO action_counts VALUES (?, ?) ON CONFLICT(action) DO UPDATE SET moments = moments + excluded.moments"
+
+    private func add(_ counts: [String: Int], to sql: String) throws {
+        let upsert = try connection.cached(sql)
+        for (key, count) in counts {
+            upsert.reset()
+            try upsert.bind(key, at: 1)
+            try upsert.bind(count, at: 2)
+            try upsert.step()
         }
     }
 

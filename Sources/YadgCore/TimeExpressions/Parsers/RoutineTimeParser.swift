@@ -28,8 +28,8 @@ struct RoutineTimeParser: TimeExpressionFamily {
         "supper": (63_000, 21 * 3600), "work": (9 * 3600, 17 * 3600), "school": (8 * 3600, 15 * 3600),
         "bed": (22 * 3600, 24 * 3600),
     ]
-    /// How long before or after a routine `before …` and `after …` reach.
-    static let reach = 3 * 3600
+    /// How far, in seconds, `before …` and `after …` reach from a routine.
+    static let secondsAround = 3 * 3600
 
     func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
@@ -85,6 +85,6 @@ struct RoutineTimeParser: TimeExpressionFamily {
 
     /// The hours before a routine starts, or after it ends.
     static func around(_ routine: (Int, Int), _ after: Bool) -> (Int, Int) {
-        after ? (routine.1, routine.1 + reach) : (max(5 * 3600, routine.0 - reach), routine.0)
+        after ? (routine.1, routine.1 + secondsAround) : (max(5 * 3600, routine.0 - secondsAround), routine.0)
     }
 }
