@@ -1,4 +1,6 @@
+import CSQLite
 import Foundation
+import YadgCore
 
 #if canImport(Glibc)
     import Glibc
@@ -49,5 +51,20 @@ enum BenchHarness {
     /// The value after `--name` in the arguments, if any (`--against OLD_YADG`).
     static func option(_ name: String, in arguments: [String]) -> String? {
         arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    }
+
+    /// Marks a home's onboarding and first log as done, written plainly rather than through this
+    /// build's store, which would migrate a home an older build filled (and that build would then
+    /// only read it).
+    static func markPastFirstRun(_ databasePath: String) {
+        var db: OpaquePointer?
+        sqlite3_open(databasePath, &db)
+        defer { sqlite3_close(db) }
+        for key in [StateKey.hasSeenOnboarding, .hasCompletedFirstLog] {
+            sqlite3_exec(
+                db,
+                "INSERT INTO state (key, value) VALUES ('\(key.rawValue)', '1') ON CONFLICT(key) DO UPDATE SET value = '1'",
+                nil, nil, nil)
+        }
     }
 }

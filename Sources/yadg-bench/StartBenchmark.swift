@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import YadgCore
 import YadgStorage
@@ -37,14 +36,7 @@ enum StartBenchmark {
             otherEnv["YADG_HOME"] = folder + "/home-against"
             _ = BenchHarness.timeProcess(other, ["--no-ai"], otherEnv, input: folder + "/phrases.txt")
             _ = BenchHarness.timeProcess(other, ["settings", "ai", "none"], otherEnv)
-            // Written plainly, not through this build's store, which would migrate it.
-            var db: OpaquePointer?
-            sqlite3_open(folder + "/home-against/moments.db", &db)
-            sqlite3_exec(
-                db,
-                "INSERT INTO state (key, value) VALUES ('\(StateKey.hasSeenOnboarding.rawValue)', '1') "
-                    + "ON CONFLICT(key) DO UPDATE SET value = '1'", nil, nil, nil)
-            sqlite3_close(db)
+            BenchHarness.markPastFirstRun(folder + "/home-against/moments.db")
         }
 
         // This yadg, the hello, then the other yadg, in every round.

@@ -27,15 +27,23 @@ enum ViewsBenchmark {
         // The harness's own cost of starting a process, for comparison.
         report("(baseline: /bin/true)", (0..<runs).map { _ in timeProcess("/bin/true", [], env) })
         let binaries = [yadg] + (other.map { [$0] } ?? [])
-        // Each binary gets its own copy of the seeded home: a newer yadg migrates its database,
-        // and an older one must not then be timed refusing to write into it.
+        // Each other binary gets its own home, filled by itself from an export of the seeded one:
+        // a copy would hold this build's schema, which an older build only reads, and its
+        // `yadg log` would be timed refusing to write.
+        let export = home + "-export.json"
+        _ = BenchHarness.timeProcess(yadg, ["export", "--format", "json", "--output", export], env)
         let homes = binaries.indices.map { index -> String in
             guard index > 0 else { return home }
-            let copy = home + "-\(index)"
-            try! FileManager.default.copyItem(atPath: home, toPath: copy)
-            return copy
+            var own = env
+            own["YADG_HOME"] = home + "-\(index)"
+            _ = BenchHarness.timeProcess(binaries[index], ["import", export], own)
+            BenchHarness.markPastFirstRun(home + "-\(index)/moments.db")
+            return home + "-\(index)"
         }
-        defer { for copy in homes.dropFirst() { try? FileManager.default.removeItem(atPath: copy) } }
+        defer {
+            for copy in homes.dropFirst() { try? FileManager.default.removeItem(atPath: copy) }
+            try? FileManager.default.removeItem(atPath: export)
+        }
         let environments = homes.map { home -> [String: String] in
             var own = env
             own["YADG_HOME"] = home
