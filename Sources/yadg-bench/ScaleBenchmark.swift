@@ -5,6 +5,7 @@ import Foundation
 /// about 92 a day going back from now), in one table. Nothing in it should grow with history
 /// beyond a few milliseconds; the start stays under 50 ms at a million.
 enum ScaleBenchmark {
+    /// The one-shot commands timed, here and by `views`.
     static let commands: [[String]] = [
         ["log", "took", "a", "walk"], ["moments", "today"], ["journey"], ["journey", "weeks"], ["week"],
         ["week", "last"], ["onthisday"], ["stats"],

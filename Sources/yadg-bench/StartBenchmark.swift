@@ -1,6 +1,5 @@
 import Foundation
 import YadgCore
-import YadgStorage
 
 /// The conversation's start to prompt and a one-shot `yadg log`, side by side with a Swift "hello"
 /// that imports Foundation (built here with the same toolchain, `swiftc -O`), over a home of
@@ -28,7 +27,7 @@ enum StartBenchmark {
         _ = BenchHarness.timeProcess(yadg, ["--no-ai"], env, input: folder + "/phrases.txt")
         _ = BenchHarness.timeProcess(yadg, ["settings", "ai", "none"], env)
         // Onboarding seen, so the start goes straight to Home.
-        try! SQLiteMomentStore(path: home + "/moments.db").setState([.hasSeenOnboarding: "1"])
+        BenchHarness.markPastFirstRun(home + "/moments.db")
         var otherEnv = env
         if let other {
             // Its own home, filled by itself: a copy of this one's would hold this build's schema,

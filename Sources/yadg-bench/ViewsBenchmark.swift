@@ -49,11 +49,7 @@ enum ViewsBenchmark {
             own["YADG_HOME"] = home
             return own
         }
-        let commands = [
-            ["moments", "today"], ["journey"], ["journey", "weeks"], ["week"], ["week", "last"], ["onthisday"],
-            ["stats"], ["log", "took", "a", "walk"],
-        ]
-        for arguments in commands {
+        for arguments in ScaleBenchmark.commands {
             var times = binaries.map { _ in [Double]() }
             for _ in 0..<runs {
                 for (index, binary) in binaries.enumerated() {

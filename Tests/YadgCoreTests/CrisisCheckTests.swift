@@ -79,7 +79,8 @@ struct CrisisCheckTests {
 
     @Test func folding() {
         let words = CrisisCheck.fold(
-            "Don’t self-HARMING, wanna", spellings: ["wanna": ["want", "to"]], forms: ["harming": "harm"],
+            "Don’t self-HARMING, wanna", spellings: WordTable(["wanna": ["want", "to"]]),
+            forms: WordTable(["harming": "harm"]),
             keepMarks: false)
         #expect(words == ["dont", "self", "harm", "want", "to"])
     }

@@ -159,12 +159,6 @@ public struct CrisisCheck: Sendable {
     /// by `spellings` (`wanna` → `want to`) and each word brought to its form in `forms`
     /// (`killing` → `kill`). With `keepMarks`, a `~` or `$` is kept as its own word.
     static func fold(
-        _ text: String, spellings: [String: [String]], forms: [String: String] = [:], keepMarks: Bool
-    ) -> [String] {
-        fold(text, spellings: WordTable(spellings), forms: WordTable(forms), keepMarks: keepMarks)
-    }
-
-    static func fold(
         _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
     ) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -196,8 +190,6 @@ public struct CrisisCheck: Sendable {
         return words
     }
 
-    /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
-    /// run, and Unicode lower-casing per character cost more than the rest of a short run).
     /// One word as phrases are written: its spelling's words, each in its base form.
     private static func append(
         _ word: String, to words: inout [String], _ spellings: WordTable<[String]>, _ forms: WordTable<String>
@@ -206,6 +198,8 @@ public struct CrisisCheck: Sendable {
         for part in spelled { words.append(forms[part] ?? part) }
     }
 
+    /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
+    /// run, and Unicode lower-casing per character cost more than the rest of a short run).
     private static func foldASCII(
         _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
     ) -> [String] {

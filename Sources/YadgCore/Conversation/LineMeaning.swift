@@ -139,7 +139,7 @@ struct SaidWords {
     }()
 
     /// The same in a word table, for the lookup every line makes.
-    static let openerTable = WordTable(Dictionary(openers.map { ($0, true) }, uniquingKeysWith: { a, _ in a }))
+    static let openerTable = WordSet(words: openers)
 
     /// The longest of ``openers``, in bytes: a longer first word is no opener.
     static let longestOpener = openers.map(\.utf8.count).max() ?? 0
@@ -154,7 +154,7 @@ struct SaidWords {
         // table. Others take the Character path below.
         if firstBytes.allSatisfy({ $0 < 0x80 }) {
             var bytes = firstBytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-            while bytes.count > 1, let last = bytes.last, Array(".!,~".utf8).contains(last) { bytes.removeLast() }
+            while bytes.count > 1, let last = bytes.last, ".!,~".utf8.contains(last) { bytes.removeLast() }
             if openerTable.contains(String(decoding: bytes, as: UTF8.self)) { return true }
             while bytes.count > 1, let last = bytes.last, (0x61...0x7A).contains(last), bytes[bytes.count - 2] == last {
                 bytes.removeLast()

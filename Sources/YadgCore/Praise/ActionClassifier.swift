@@ -49,15 +49,11 @@ public struct ActionClassifier: Sendable {
                 }
             )
         }
-        var singleWords: [String: [Int]] = [:]
-        for (index, (_, phrases)) in keywords.enumerated() {
-            for phrase in phrases where phrase.count == 1 { singleWords[phrase[0], default: []].append(index) }
-        }
         var singleBits: [String: UInt64] = [:]
-        for (word, indices) in singleWords {
-            for index in indices where index < 64 { singleBits[word, default: 0] |= 1 << index }
+        for (index, (_, phrases)) in keywords.enumerated() where index < 64 {
+            for phrase in phrases where phrase.count == 1 { singleBits[phrase[0], default: 0] |= 1 << index }
         }
-        self.singleWords = WordTable(singleBits)
+        singleWords = WordTable(singleBits)
         var byFirstWord: [String: [(id: Int, category: Int, words: [String])]] = [:]
         var id = 0
         for (index, (_, phrases)) in keywords.enumerated() where index < 64 {

@@ -53,9 +53,11 @@ struct WordTable<Value: Sendable>: Sendable {
 typealias WordSet = WordTable<Bool>
 
 extension WordTable: ExpressibleByArrayLiteral where Value == Bool {
-    init(arrayLiteral words: String...) {
+    init(words: some Sequence<String>) {
         self.init(Dictionary(words.map { ($0, true) }, uniquingKeysWith: { first, _ in first }))
     }
+
+    init(arrayLiteral words: String...) { self.init(words: words) }
 
     func contains(_ word: String) -> Bool { self[word] != nil }
 }

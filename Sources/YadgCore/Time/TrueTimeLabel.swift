@@ -4,19 +4,6 @@
     import Foundation
 #endif
 
-extension String.UTF8View {
-    /// Whether the bytes hold `needle`'s bytes in a row (a byte search: no Characters involved).
-    func contains(utf8 needle: StaticString) -> Bool {
-        needle.withUTF8Buffer { needle in
-            guard needle.count <= count else { return false }
-            let bytes = Array(self)
-            return (0...(bytes.count - needle.count)).contains { start in
-                (0..<needle.count).allSatisfy { bytes[start + $0] == needle[$0] }
-            }
-        }
-    }
-}
-
 /// What a view shows for a moment's time at any later now (<doc:TimeSemantics>, "Labels that stay
 /// true"). The words that were said are shown while they are still true: the day they were said
 /// for a day or a part of one (`yday`, `this am`, `last night`), the hour after for a vague recent
@@ -78,7 +65,9 @@ extension TimeWords {
     /// Words that name the date itself stay true whenever they are read.
     static func namesADate(_ words: String) -> Bool {
         let bytes = words.utf8
-        if bytes.contains(where: { (0x30...0x39).contains($0) }) && !bytes.contains(utf8: "ago") { return true }
+        if bytes.contains(where: { (0x30...0x39).contains($0) }) && bytes.firstRange(of: "ago".utf8) == nil {
+            return true
+        }
         return words.split(separator: " ").contains { $0.utf8.count >= 3 && MonthDayParser.months[String($0)] != nil }
     }
 

@@ -14,7 +14,7 @@ public enum MomentTextRule {
     /// phrase and writes the tidy text once (copying the parts into arrays first cost more than the
     /// rest of the rule).
     public static func strip(_ phrase: [Unicode.Scalar], start: Int, end: Int) -> String {
-        var (s, e) = extendBrackets(phrase, extendLeftConnectors(phrase, start), end)
+        let (s, e) = extendBrackets(phrase, extendLeftConnectors(phrase, start), end)
         let n = phrase.count
         var text = TidyText()
         text.reserve(n)
@@ -42,7 +42,6 @@ public enum MomentTextRule {
             if !noSpaceBefore(phrase[a...]) { text.append(" ") }
             text.append(contentsOf: phrase[a...])
         }
-        (s, e) = (0, 0)
         return text.string
     }
 
