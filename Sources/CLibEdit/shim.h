@@ -43,6 +43,12 @@ static inline int yadg_el_columns(EditLine *el) {
     return cols;
 }
 
+/// Bytes waiting to be read from `fd` (FIONREAD; ioctl is variadic), 0 when unknown.
+static inline int yadg_pending_input(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : 0;
+}
+
 /// The terminal's width in columns (TIOCGWINSZ; ioctl is variadic), or 80 when unknown.
 static inline int yadg_terminal_columns(int fd) {
     struct winsize size;

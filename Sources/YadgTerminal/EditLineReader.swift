@@ -87,9 +87,19 @@ public final class EditLineReader: ConversationReader {
         // given the real ones, and keys held back while yadg started are held again at once, so
         // none typed meanwhile is echoed above Home.
         let heldKeys = EarlyKeys.isHolding
+        let waitingBefore = heldKeys ? yadg_pending_input(0) : 0
         EarlyKeys.release()
         editLine = el_init("yadg", yadg_stdin(), yadg_stdout(), yadg_stderr())
-        if heldKeys { EarlyKeys.hold() }
+        if heldKeys {
+            EarlyKeys.hold()
+            // Keys that came in the moment between, the terminal echoed where the prompt will be
+            // drawn (after Home, at the start of its row): that row is cleared, and the keys
+            // themselves wait in the line as any other.
+            if yadg_pending_input(0) > waitingBefore {
+                fputs("\r\u{1B}[K", yadg_stdout())
+                fflush(yadg_stdout())
+            }
+        }
         history = history_init()
         yadg_history_setsize(history, 1000)
         yadg_history_setunique(history, 1)
