@@ -63,6 +63,12 @@ public struct TerminalStyle: Sendable {
 
     /// Lines joined with newlines, ending with one.
     public func render(_ lines: [StyledLine]) -> String {
-        lines.map { render($0) + "\n" }.joinedText(separator: "")
+        var out = ""
+        out.reserveCapacity(lines.reduce(0) { $0 + $1.text.utf8.count + 1 } + (usesColor ? 16 * lines.count : 0))
+        for line in lines {
+            out += render(line)
+            out += "\n"
+        }
+        return out
     }
 }

@@ -66,34 +66,27 @@ public struct ActionClassifier: Sendable {
     }
 
     public func classify(_ text: String) -> PraiseCategory {
-        let words = TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
+        let words =
+            TimeToken.lowercasedASCIIWords(text)
+            ?? TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
         // Each word counts once for each category it is a form of a keyword in; where counts tie,
         // the category met first in the line wins (what was done usually comes first).
-        var hits = [Int](repeating: 0, count: keywords.count)
-        var first = [Int](repeating: Int.max, count: keywords.count)
-        // Each word's forms, worked out once for the words and the phrases.
-        let forms = words.map(Self.stems)
-        for (position, stems) in forms.enumerated() {
-            var categories: UInt64 = 0
-            for stem in stems { categories |= singleWords[stem] ?? 0 }
-            count(categories, at: position)
-        }
+        var tally = [(hits: Int, first: Int)](repeating: (0, Int.max), count: keywords.count)
+        for (position, word) in words.enumerated() { count(categories(of: word), at: position) }
         // Each phrase counts once, where it first starts.
         var phrasesFound: [Int] = []
         for (start, word) in words.enumerated() {
-            for phrase in phrasesByFirstWord[word] ?? []
-            where Self.phrase(phrase.words, startsAt: start, in: words, forms: forms)
-                && !phrasesFound.contains(phrase.id)
-            {
+            guard let phrases = phrasesByFirstWord[word] else { continue }
+            for phrase in phrases
+            where Self.phrase(phrase.words, startsAt: start, in: words) && !phrasesFound.contains(phrase.id) {
                 phrasesFound.append(phrase.id)
                 count(1 << phrase.category, at: start)
             }
         }
         var best: (category: PraiseCategory, hits: Int, first: Int) = (.other, 0, Int.max)
-        for (index, (category, _)) in keywords.enumerated() where hits[index] > 0 {
-            if hits[index] > best.hits || (hits[index] == best.hits && first[index] < best.first) {
-                best = (category, hits[index], first[index])
-            }
+        for (index, (category, _)) in keywords.enumerated() where tally[index].hits > 0 {
+            let (hits, first) = tally[index]
+            if hits > best.hits || (hits == best.hits && first < best.first) { best = (category, hits, first) }
         }
         return best.category
 
@@ -102,9 +95,21 @@ public struct ActionClassifier: Sendable {
             while categories != 0 {
                 let index = categories.trailingZeroBitCount
                 categories &= categories - 1
-                hits[index] += 1
-                first[index] = min(first[index], position)
+                tally[index].hits += 1
+                tally[index].first = min(tally[index].first, position)
             }
+        }
+    }
+
+    /// The categories (a bit per index) whose single-word keywords the word is, or is a form of.
+    /// Its stems are looked up as bytes cut from it: no string is made for a stem (this runs for
+    /// every word of every moment logged).
+    func categories(of word: String) -> UInt64 {
+        var word = word
+        return word.withUTF8 { bytes in
+            var categories: UInt64 = 0
+            Self.forEachStem(of: bytes) { categories |= singleWords[bytes: $0] ?? 0 }
+            return categories
         }
     }
 
@@ -113,34 +118,55 @@ public struct ActionClassifier: Sendable {
         "s", "es", "e", "ed", "d", "ing", "er", "ers", "ion", "ions", "ation", "ations", "ies", "ied", "y",
     ]
 
+    /// The endings as bytes, each with whether a "y" comes back in its place (`tidied` → `tidy`).
+    /// Every ending is ASCII, so bytes compare as letters.
+    static let endingBytes = endings.map { (bytes: Array($0.utf8), addsY: $0 == "ies" || $0 == "ied") }
+
     /// The word itself, and each keyword of 3+ letters it may be a form of: `walked` → `walk`,
     /// `jogging` → `jog` (a doubled last letter), `dancing` → `danc`.
     static func stems(of word: String) -> [String] {
-        var stems = [word]
-        let bytes = Array(word.utf8)
-        // Every ending is ASCII, so bytes compare as letters; most words take none.
-        for ending in endingBytes
-        where bytes.count >= ending.count + 3 && bytes.suffix(ending.count).elementsEqual(ending) {
-            let kept = bytes.count - ending.count
-            let stem = String(decoding: bytes[..<kept], as: UTF8.self)
-            stems.append(stem)
-            if ending == Array("ies".utf8) || ending == Array("ied".utf8) { stems.append(stem + "y") }
-            // A doubled last consonant: jogging → jog.
-            if kept >= 4, bytes[kept - 1] == bytes[kept - 2], !Array("aeiou".utf8).contains(bytes[kept - 1]) {
-                stems.append(String(decoding: bytes[..<(kept - 1)], as: UTF8.self))
-            }
-        }
+        var stems: [String] = []
+        var word = word
+        word.withUTF8 { bytes in forEachStem(of: bytes) { stems.append(String(decoding: $0, as: UTF8.self)) } }
         return stems
     }
 
-    static let endingBytes = endings.map { Array($0.utf8) }
+    /// Calls `body` with the word's bytes and then with each of its stems, in the order
+    /// ``stems(of:)`` lists them; a stem ending in a "y" that was not written is made in a buffer
+    /// on the stack.
+    static func forEachStem(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        body(bytes)
+        let count = bytes.count
+        // Most words take no ending.
+        for ending in endingBytes
+        where count >= ending.bytes.count + 3 && bytes[(count - ending.bytes.count)...].elementsEqual(ending.bytes) {
+            let kept = count - ending.bytes.count
+            body(UnsafeBufferPointer(rebasing: bytes[..<kept]))
+            if ending.addsY {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: kept + 1) { stem in
+                    for k in 0..<kept { stem[k] = bytes[k] }
+                    stem[kept] = UInt8(ascii: "y")
+                    body(UnsafeBufferPointer(stem))
+                }
+            }
+            // A doubled last consonant: jogging → jog.
+            if kept >= 4, bytes[kept - 1] == bytes[kept - 2], !isVowel(bytes[kept - 1]) {
+                body(UnsafeBufferPointer(rebasing: bytes[..<(kept - 1)]))
+            }
+        }
+    }
 
-    /// Whether the phrase is said from `start`: each word as written, its last in any of its forms.
-    private static func phrase(_ phrase: [String], startsAt start: Int, in words: [String], forms: [[String]]) -> Bool {
+    private static func isVowel(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "a") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "i") || byte == UInt8(ascii: "o")
+            || byte == UInt8(ascii: "u")
+    }
+
+    /// Whether the phrase is said from `start`: each word as written, its last in any of its forms
+    /// (worked out here: a phrase's first word is met in few lines).
+    private static func phrase(_ phrase: [String], startsAt start: Int, in words: [String]) -> Bool {
         guard start + phrase.count <= words.count else { return false }
-        for (k, key) in phrase.enumerated() {
-            let last = k == phrase.count - 1
-            if !(words[start + k] == key || (last && forms[start + k].contains(key))) { return false }
+        for (k, key) in phrase.enumerated() where words[start + k] != key {
+            guard k == phrase.count - 1, stems(of: words[start + k]).contains(key) else { return false }
         }
         return true
     }

@@ -18,12 +18,14 @@ public struct AppFacts: Sendable, Equatable {
     /// The anonymous id (the purchase page links a purchase to it).
     public var userID = ""
     /// Where the moments are kept, for messages about the file itself (damage).
-    public var databasePath = ""
-    /// The data folder (the moments file's folder): attached photos are shown by their full path.
-    public var dataDirectory: String {
-        guard let slash = databasePath.lastIndex(of: "/") else { return "" }
-        return String(databasePath[..<slash])
+    public var databasePath = "" {
+        didSet {
+            dataDirectory = databasePath.lastIndex(of: "/").map { String(databasePath[..<$0]) } ?? ""
+        }
     }
+    /// The data folder (the moments file's folder): attached photos are shown by their full path.
+    /// Worked out when the path is set, not for each card (a search of the path, per moment logged).
+    public private(set) var dataDirectory = ""
 
     public init() {}
 

@@ -16,3 +16,18 @@ extension Sequence where Element == String {
         return out
     }
 }
+
+extension Collection where Element == String {
+    /// The same, with room for the whole text made once: appending grew the string a few times
+    /// for each text (the recent praise lines are joined for every moment logged).
+    @inlinable public func joinedText(separator: String) -> String {
+        guard let head = first else { return "" }
+        var out = head
+        out.reserveCapacity(reduce(0) { $0 + $1.utf8.count } + separator.utf8.count * (count - 1))
+        for text in dropFirst() {
+            out += separator
+            out += text
+        }
+        return out
+    }
+}

@@ -37,14 +37,29 @@ struct WordTable<Value: Sendable>: Sendable {
         }
     }
 
+    /// The value for a word given as UTF-8 bytes: a reader that already holds the bytes (a word's
+    /// stems, cut from it) looks them up without making a string of each.
+    subscript(bytes word: UnsafeBufferPointer<UInt8>) -> Value? {
+        let hash = Self.hash(bytes: word)
+        var slot = Int(hash) & mask
+        while true {
+            let stored = hashes[slot]
+            if stored == 0 { return nil }
+            if stored == hash && keys[slot].utf8.elementsEqual(word) { return values[slot] }
+            slot = (slot + 1) & mask
+        }
+    }
+
     static func hash(_ word: String) -> UInt32 {
         // Over a buffer, not the UTF-8 view: the view's iterator cost several times the hashing.
         var word = word
-        return word.withUTF8 { bytes in
-            var hash: UInt32 = 2_166_136_261
-            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            return hash | 1
-        }
+        return word.withUTF8 { hash(bytes: $0) }
+    }
+
+    static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash | 1
     }
 }
 

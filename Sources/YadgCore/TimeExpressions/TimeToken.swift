@@ -91,6 +91,46 @@ public struct TimeToken: Sendable, Equatable {
         return tokens
     }
 
+    /// The lower-cased words ``tokenize(_:)`` finds in an ASCII text (its `.word` tokens), read
+    /// straight from the bytes; nil for any other text. A reader that wants only the words (the
+    /// classifier, for every moment logged) then builds no scalar array and no tokens.
+    static func lowercasedASCIIWords(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            var i = 0
+            let n = bytes.count
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+            while i < n {
+                let byte = bytes[i]
+                guard byte < 0x80 else { return nil }
+                guard isLetter(byte) else {
+                    i += 1
+                    continue
+                }
+                let start = i
+                i += 1
+                while i < n {
+                    if isLetter(bytes[i]) {
+                        i += 1
+                    } else if bytes[i] == UInt8(ascii: "'"), i + 1 < n, isLetter(bytes[i + 1]) {
+                        i += 2
+                    } else {
+                        break
+                    }
+                }
+                words.append(
+                    String(unsafeUninitializedCapacity: i - start) { buffer in
+                        for k in start..<i {
+                            buffer[k - start] = bytes[k] >= 65 && bytes[k] <= 90 ? bytes[k] + 32 : bytes[k]
+                        }
+                        return i - start
+                    })
+            }
+            return words
+        }
+    }
+
     /// The lower-cased text of `scalars[start..<end]`; ASCII words (nearly all) are built straight
     /// from bytes, which is several times faster than appending scalars.
     static func lowercasedWord(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> String {
