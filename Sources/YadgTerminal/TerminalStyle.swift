@@ -63,12 +63,8 @@ public struct TerminalStyle: Sendable {
 
     /// Lines joined with newlines, ending with one.
     public func render(_ lines: [StyledLine]) -> String {
-        var out = ""
-        out.reserveCapacity(lines.reduce(0) { $0 + $1.text.utf8.count + 1 } + (usesColor ? 16 * lines.count : 0))
-        for line in lines {
-            out += render(line)
-            out += "\n"
-        }
-        return out
+        var texts = lines.map { render($0) }
+        if !texts.isEmpty { texts.append("") }  // the newline after the last line
+        return texts.joinedText(separator: "\n")
     }
 }

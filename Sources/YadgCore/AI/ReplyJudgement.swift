@@ -213,7 +213,7 @@ public enum ReplyJudgement {
         var words = sentence[...]
         var rest: [String] = []
         while let first = words.first {
-            if let frame = allowed.first(where: { Array(words.prefix($0.count)) == $0 }) {
+            if let frame = allowed.first(where: { words.starts(with: $0) }) {
                 words = words.dropFirst(frame.count)
             } else {
                 rest.append(first)
@@ -232,7 +232,7 @@ public enum ReplyJudgement {
             rest = rest.dropFirst()
         }
         guard let verb = rest.first, instructingVerbs.contains(verb) else { return false }
-        if praisingOpenings.contains(where: { Array(rest.prefix($0.count)) == $0 }) { return false }
+        if praisingOpenings.contains(where: { rest.starts(with: $0) }) { return false }
         // `Be` is an instruction only as `be careful`, `be sure`, `be more…`; other uses are rare in praise.
         if verb == "be" {
             return rest.dropFirst().first.map { ["careful", "sure", "more", "less"].contains($0) } ?? false

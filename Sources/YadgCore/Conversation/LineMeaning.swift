@@ -173,20 +173,41 @@ struct SaidWords {
 
     init?(_ line: String) {
         // A moment can be long; what this stage reads is short. Past 120 characters it is a moment.
-        guard line.count <= 120 else { return nil }
+        guard line.utf8.count <= 120 || line.count <= 120 else { return nil }
         original = line
+        (words, asks, isOnlyQuestionMarks) =
+            line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 })
+            ? Self.readASCII(line) : Self.readCharacters(line)
+        core = words.joined(separator: " ")
+    }
+
+    /// The line's words, whether it ends with `?`, and whether it is only question marks.
+    static func readCharacters(_ line: String) -> (words: [String], asks: Bool, isOnlyQuestionMarks: Bool) {
         let lowered = line.lowercased().replacing("\u{2019}", with: "'")
-        isOnlyQuestionMarks = lowered.allSatisfy { $0 == "?" }
         let ending: Set<Character> = [".", "!", "?", ",", "~"]
         var end = lowered.endIndex
         while end > lowered.startIndex, ending.contains(lowered[lowered.index(before: end)]) {
             end = lowered.index(before: end)
         }
-        asks = lowered.hasSuffix("?") || lowered.hasSuffix("?!")
         let kept = end == lowered.startIndex ? lowered : String(lowered[..<end])
-        words = kept.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let words = kept.split(whereSeparator: { $0 == " " || $0 == "\t" })
             .map { $0.hasSuffix(",") && $0.count > 1 ? String($0.dropLast()) : String($0) }
-        core = words.joined(separator: " ")
+        return (words, lowered.hasSuffix("?") || lowered.hasSuffix("?!"), lowered.allSatisfy { $0 == "?" })
+    }
+
+    /// The same reading of a line of printable ASCII (nearly every line), done on its bytes:
+    /// the `Character` path above cost more than the rest of the stage for the lines it reads.
+    static func readASCII(_ line: String) -> (words: [String], asks: Bool, isOnlyQuestionMarks: Bool) {
+        let question = UInt8(ascii: "?")
+        let bytes = line.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
+        var end = bytes.count
+        while end > 0, ".!?,~".utf8.contains(bytes[end - 1]) { end -= 1 }
+        let asks = bytes.last == question || (bytes.count >= 2 && bytes.suffix(2).elementsEqual("?!".utf8))
+        let kept = end == 0 ? bytes[...] : bytes[..<end]
+        let words = kept.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == 0x09 }).map { word in
+            String(decoding: word.last == UInt8(ascii: ",") && word.count > 1 ? word.dropLast() : word, as: UTF8.self)
+        }
+        return (words, asks, bytes.allSatisfy { $0 == question })
     }
 
     /// The original text after the first `count` words (for a note's text, a time expression).

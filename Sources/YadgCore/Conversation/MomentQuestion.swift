@@ -83,7 +83,7 @@ public struct MomentQuestion: Equatable, Sendable {
             // A `:` followed by more is a note of a count (`how many push-ups: 20`), not a question.
             !said.original.contains(":")
         else { return nil }
-        func starts(_ opening: [String]) -> Bool { Array(w.prefix(opening.count)) == opening }
+        func starts(_ opening: [String]) -> Bool { w.starts(with: opening) }
         /// The words after the first `count`: what is asked about, and the period they name.
         func about(after count: Int, _ kind: Kind) -> MomentQuestion {
             let parsed = parse(said.original(after: count).trimmingTrailing("?.!"))
@@ -103,7 +103,7 @@ public struct MomentQuestion: Equatable, Sendable {
             self = about(after: 3, .last)
             return
         }
-        if w.count >= 4, let verbs = Self.doneVerbs[Array(w.prefix(3))], verbs.contains(w[3]) {
+        if w.count >= 4, first == "what", let verbs = Self.doneVerbs[Array(w.prefix(3))], verbs.contains(w[3]) {
             self = about(after: 4, .what)
             return
         }

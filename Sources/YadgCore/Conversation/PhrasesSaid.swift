@@ -183,7 +183,7 @@ enum PhrasesSaid {
 
     private static func mood(_ words: ArraySlice<String>, moods: MoodVocabulary) -> String? {
         var rest = words
-        for opening in moodOpenings where Array(rest.prefix(opening.count)) == opening {
+        for opening in moodOpenings where rest.starts(with: opening) {
             rest = rest.dropFirst(opening.count)
             if let very = rest.first, ["so", "really", "very", "pretty", "quite", "super", "a bit"].contains(very) {
                 rest = rest.dropFirst()
@@ -205,7 +205,7 @@ enum PhrasesSaid {
         _ said: SaidWords, words: ArraySlice<String>, skipped: Int, parse: (String) -> ParsedMoment
     ) -> LineMeaning? {
         var used = skipped
-        if let opening = whenOpenings.first(where: { Array(words.prefix($0.count)) == $0 }) {
+        if let opening = whenOpenings.first(where: { words.starts(with: $0) }) {
             used += opening.count
         } else if skipped == 0 {
             return nil

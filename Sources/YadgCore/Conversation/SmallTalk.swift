@@ -29,17 +29,38 @@ public enum SmallTalk: String, Sendable, Equatable, CaseIterable {
         ],
     ]
 
-    init?(_ core: String) {
-        // A stretched last letter is the same word: `heyyy`, `hiii`, `thanksss`, `okkk`.
-        var plain = core
-        while plain.count > 1, let last = plain.last, last.isLetter, plain.dropLast().last == last {
-            plain.removeLast()
+    /// Each phrase to the first kind (in ``allCases`` order) that lists it: one lookup for a line.
+    static let kindOfPhrase: [String: SmallTalk] = {
+        var kinds: [String: SmallTalk] = [:]
+        for kind in allCases.reversed() {
+            for phrase in phrases[kind] ?? [] { kinds[phrase] = kind }
         }
-        guard
-            let found = Self.allCases.first(where: {
-                Self.phrases[$0]?.contains(core) == true || Self.phrases[$0]?.contains(plain) == true
-            })
+        return kinds
+    }()
+
+    init?(_ core: String) {
+        // A stretched last letter is the same word: `heyyy`, `hiii`, `thanksss`, `okkk`. Where the
+        // line as said and the line unstretched are of two kinds, the earlier kind wins.
+        let kinds = [Self.kindOfPhrase[core], Self.kindOfPhrase[Self.unstretched(core)]].compactMap { $0 }
+        guard let found = kinds.min(by: { Self.allCases.firstIndex(of: $0)! < Self.allCases.firstIndex(of: $1)! })
         else { return nil }
         self = found
+    }
+
+    /// The line without a stretched last letter (`heyyy` → `hey`); a line of ASCII, nearly every
+    /// one, is read as bytes.
+    static func unstretched(_ core: String) -> String {
+        guard core.utf8.allSatisfy({ $0 < 0x80 }) else {
+            var plain = core
+            while plain.count > 1, let last = plain.last, last.isLetter, plain.dropLast().last == last {
+                plain.removeLast()
+            }
+            return plain
+        }
+        let bytes = Array(core.utf8)
+        var end = bytes.count
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+        while end > 1, isLetter(bytes[end - 1]), bytes[end - 2] == bytes[end - 1] { end -= 1 }
+        return end == bytes.count ? core : String(decoding: bytes[..<end], as: UTF8.self)
     }
 }

@@ -30,12 +30,17 @@ public struct Copy: Sendable {
 
     /// The section of copy a feature uses: `copy[JourneyCopy.self].title`.
     public subscript<Section: CopySection>(_ type: Section.Type) -> Section {
-        if let section = decoded.values.withLock({ $0[Section.key] }) as? Section { return section }
+        // Keyed by the section's type, each in a box of that type: a lookup is an integer's hash
+        // and a cast known to hold (several sections are read for every line logged).
+        let key = ObjectIdentifier(Section.self)
+        if let box = decoded.values.withLock({ $0[key] }) {
+            return unsafeDowncast(box, to: SectionBox<Section>.self).section
+        }
         // The built-in copy is read section by section in the tests, so this is a programming error.
         guard let section = (try? strict(type)) ?? fallback.flatMap({ Self.read(type, from: $0) }) else {
             preconditionFailure("copy.json has no valid \"\(Section.key)\" section")
         }
-        decoded.values.withLock { $0[Section.key] = section }
+        decoded.values.withLock { $0[key] = SectionBox(section) }
         return section
     }
 
@@ -60,49 +65,83 @@ public struct Copy: Sendable {
     /// The values are pairs, not a dictionary: a literal `["count": "3"]` is then only a small
     /// array, where a dictionary was allocated and every key hashed for each template filled.
     public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
-        fill(template, values.count) { name in values.first(where: { $0.key.utf8.elementsEqual(name) })?.value }
+        fill(template, values.count) { name in values.first(where: { named($0.key, name) })?.value }
     }
 
     /// The same with values a caller has gathered in a dictionary.
     public static func fill(_ template: String, dictionary values: [String: String]) -> String {
-        fill(template, values.count) { name in values.first(where: { $0.key.utf8.elementsEqual(name) })?.value }
+        fill(template, values.count) { name in values.first(where: { named($0.key, name) })?.value }
     }
 
-    private static func fill(_ template: String, _ count: Int, value: (Slice<UnsafeBufferPointer<UInt8>>) -> String?)
+    /// The template is read once into its pieces (text as written, or a placeholder's value), and
+    /// the pieces are written straight into the new string's storage: a card fills three or four
+    /// templates, and building an array of bytes to make a string from cost more.
+    private static func fill(_ template: String, _ count: Int, value: (UnsafeBufferPointer<UInt8>) -> String?)
         -> String
     {
         guard count > 0 else { return template }
         var template = template
-        let filled = template.withUTF8 { bytes -> [UInt8]? in
-            guard var open = bytes.firstIndex(of: UInt8(ascii: "{")) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 32)
+        let filled = template.withUTF8 { bytes -> String? in
+            var pieces: [Piece] = []
+            pieces.reserveCapacity(8)
+            var length = 0
             var done = 0
-            while true {
-                out.append(contentsOf: bytes[done..<open])
-                let name = bytes[(open + 1)...]
+            var searchFrom = 0
+            while let open = bytes[searchFrom...].firstIndex(of: UInt8(ascii: "{")) {
                 // A template has a few values: comparing names in place is cheaper than hashing a copy.
-                if let close = name.firstIndex(of: UInt8(ascii: "}")), let value = value(name[..<close]) {
-                    out.append(contentsOf: value.utf8)
-                    done = close + 1
-                } else {
-                    out.append(UInt8(ascii: "{"))
-                    done = open + 1
+                guard let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "}")),
+                    let filled = value(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]))
+                else {
+                    searchFrom = open + 1
+                    continue
                 }
-                guard let next = bytes[done...].firstIndex(of: UInt8(ascii: "{")) else { break }
-                open = next
+                pieces.append(.text(done..<open))
+                pieces.append(.value(filled))
+                length += open - done + filled.utf8.count
+                done = close + 1
+                searchFrom = done
             }
-            out.append(contentsOf: bytes[done...])
-            return out
+            guard !pieces.isEmpty else { return nil }
+            pieces.append(.text(done..<bytes.count))
+            length += bytes.count - done
+            return String(unsafeUninitializedCapacity: length) { out in
+                var written = 0
+                for piece in pieces {
+                    let rest = UnsafeMutableBufferPointer(rebasing: out[written...])
+                    switch piece {
+                    case .text(let range): written += rest.initialize(fromContentsOf: bytes[range])
+                    case .value(var value): written += value.withUTF8 { rest.initialize(fromContentsOf: $0) }
+                    }
+                }
+                return written
+            }
         }
-        return filled.map { String(decoding: $0, as: UTF8.self) } ?? template
+        return filled ?? template
+    }
+
+    /// A piece of a filled template: the template's own bytes, or a value put in.
+    private enum Piece {
+        case text(Range<Int>)
+        case value(String)
+    }
+
+    /// Whether a value's key is the placeholder's name, compared as bytes in place.
+    private static func named(_ key: String, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.utf8.count == name.count else { return false }
+        var key = key
+        return key.withUTF8 { $0.elementsEqual(name) }
     }
 
     /// Sections already decoded, shared by copies of this value, by their key in the file. (Not by
     /// `ObjectIdentifier`: the first dictionary keyed by it cost the runtime a search of every
     /// conformance in the process, a tenth of a millisecond at each start.)
     private final class DecodedSections: Sendable {
-        let values = Mutex<[String: any Sendable]>([:])
+        let values = Mutex<[ObjectIdentifier: AnyObject]>([:])
+    }
+
+    private final class SectionBox<Section: CopySection>: Sendable {
+        let section: Section
+        init(_ section: Section) { self.section = section }
     }
 }
 

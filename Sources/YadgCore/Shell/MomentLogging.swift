@@ -95,10 +95,12 @@ extension CommandContext {
             note: extras.note,
             isCrisis: crisis)
         moment.said = said
-        let newRecent =
-            crisis
-            ? recent.prefix(Self.recentPraiseCount)
-            : ([praise] + recent.filter { $0 != praise }).prefix(Self.recentPraiseCount)
+        // The line just picked first (none for crisis language), then the others, at most five.
+        var newRecent: [String] = crisis ? [] : [praise]
+        newRecent.reserveCapacity(Self.recentPraiseCount)
+        for line in recent where newRecent.count < Self.recentPraiseCount && (crisis || line != praise) {
+            newRecent.append(line)
+        }
         do {
             // The store gives it the next short reference, shown on the card.
             let ref = try store.insertNumbered(
@@ -106,7 +108,7 @@ extension CommandContext {
             // A fresh id is never taken; if it were, this moment was not stored and must not be acknowledged.
             guard let ref else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
             moment.ref = ref
-            state.recentPraise = Array(newRecent)
+            state.recentPraise = newRecent
             state.loggedThisRun = true
         } catch {
             let reply = notLogged(line, .saveFailed, [StyledLine(message(for: error))])

@@ -38,7 +38,12 @@ public struct ShellReply: Sendable, Equatable {
     }
 
     /// The person asked to leave.
-    public var quit: Bool { effects.contains(.quit) }
+    /// By its case alone: comparing whole effects compared the moments a praise request carries.
+    public var quit: Bool {
+        effects.contains {
+            if case .quit = $0 { true } else { false }
+        }
+    }
 }
 
 /// Work a reply asks the application to do after showing it. Each is carried out once; nothing

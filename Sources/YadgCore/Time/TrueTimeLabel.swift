@@ -22,7 +22,7 @@ extension TimeWords {
         if Self.namesADate(lowered) { return said }
         switch moment.said.precision {
         case .day:
-            if saidOn == today { return Self.spelledOut(said) }
+            if saidOn == today { return Self.spelledOut(said, lowered: lowered) }
             let day = dayName(happened, today: today)
             guard let part = Self.part(of: lowered) else { return day }
             return Copy.fill(words.dayAndPart, ["day": day, "part": words.dayParts[part] ?? part])
@@ -32,7 +32,7 @@ extension TimeWords {
                 if now.timeIntervalSince(moment.submittedAt) < 3600 { return said }
                 return happened == today ? words.earlierToday : dayName(happened, today: today)
             }
-            if saidOn == today { return Self.spelledOut(said) }
+            if saidOn == today { return Self.spelledOut(said, lowered: lowered) }
             // A meal or a routine (`at lunch`, `before work`): the day, with its part.
             if let part = Self.part(of: lowered) {
                 return Copy.fill(
@@ -47,7 +47,7 @@ extension TimeWords {
                 words.inMonth,
                 ["month": day.year == LocalDay(number: today).year ? words.months[day.month - 1] : monthYear(day)])
         case .exact, .clock:
-            return Self.spelledOut(said)
+            return Self.spelledOut(said, lowered: lowered)
         }
     }
 
@@ -64,11 +64,26 @@ extension TimeWords {
 
     /// Words that name the date itself stay true whenever they are read.
     static func namesADate(_ words: String) -> Bool {
-        let bytes = words.utf8
-        if bytes.contains(where: { (0x30...0x39).contains($0) }) && bytes.firstRange(of: "ago".utf8) == nil {
-            return true
+        var words = words
+        return words.withUTF8 { bytes in
+            if bytes.contains(where: { (0x30...0x39).contains($0) }) && bytes.firstRange(of: "ago".utf8) == nil {
+                return true
+            }
+            return anyWord(of: bytes) { $0.count >= 3 && monthNames[bytes: $0] != nil }
         }
-        return words.split(separator: " ").contains { $0.utf8.count >= 3 && MonthDayParser.months[String($0)] != nil }
+    }
+
+    static let monthNames = WordTable(MonthDayParser.months)
+
+    /// Whether any of the space-separated words in `bytes` is one `isOne` accepts; each is looked
+    /// at in place (a card's label reads its words this way for every moment logged).
+    static func anyWord(of bytes: UnsafeBufferPointer<UInt8>, _ isOne: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
+            if isOne(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return true }
+            start = end + 1
+        }
+        return false
     }
 
     /// The part of a day the words name, if any.
@@ -87,11 +102,13 @@ extension TimeWords {
     }
 
     /// Typed slang read back in full: `yday` → `yesterday`, `this am` → `this morning`. Words
-    /// with no slang (nearly all) come back as they are, without being split and joined.
-    static func spelledOut(_ words: String) -> String {
-        let parts = words.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.contains(where: { slang[$0.lowercased()] != nil }) else { return words }
-        return parts.map { slang[$0.lowercased()] ?? String($0) }.joinedText(separator: " ")
+    /// with no slang (nearly all) come back as they are: the lower-cased words are looked up in
+    /// place, and only a line with slang is split and joined.
+    static func spelledOut(_ words: String, lowered: String) -> String {
+        var lowered = lowered
+        guard lowered.withUTF8({ anyWord(of: $0) { slang[bytes: $0] != nil } }) else { return words }
+        return words.split(separator: " ", omittingEmptySubsequences: false)
+            .map { slang[$0.lowercased()] ?? String($0) }.joinedText(separator: " ")
     }
 
     static let slang = WordTable([

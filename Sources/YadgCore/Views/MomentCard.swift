@@ -18,19 +18,23 @@ public enum MomentCard {
         // Each section of copy is fetched once: a fetch takes a lock and a dynamic cast.
         let words = copy[CardCopy.self]
         let time = TimeWords(copy)
-        let card = [
+        // Room for the lines a caller adds after the card (a hint, the crisis message) too.
+        var card: [StyledLine] = []
+        card.reserveCapacity(6)
+        card.append(
             StyledLine(
                 moment.ref > 0
                     ? words.logged + "  " + Copy.fill(words.reference, ["ref": String(moment.ref)]) : words.logged,
-                .primary),
-            StyledLine("  " + extras.headline(moment)),
+                .primary))
+        card.append(StyledLine("  " + extras.headline(moment)))
+        card.append(
             StyledLine(
                 "  "
                     + (time.label(for: moment, now: now, in: zone) ?? time.when(moment.happenedAt, now: now, in: zone)),
-                .dim),
-        ]
+                .dim))
         // A crisis moment has no praise line: the crisis message stands in its place.
-        return moment.offlinePraise.isEmpty ? card : card + [StyledLine("  " + moment.offlinePraise, .secondary)]
+        if !moment.offlinePraise.isEmpty { card.append(StyledLine("  " + moment.offlinePraise, .secondary)) }
+        return card
     }
 }
 

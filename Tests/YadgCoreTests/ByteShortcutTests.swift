@@ -3,9 +3,11 @@ import YadgTestSupport
 
 @testable import YadgCore
 
-/// The classifier reads an ASCII line's words straight from its bytes and looks a word's stems
-/// up as bytes; these hold that shortcut to the tokenizer and to the stems as strings.
-struct ClassifierWordsTests {
+/// Readers on the path of every logged line take a shortcut over the bytes of ASCII text (nearly
+/// every line): the classifier's words and stems, the conversation stage's words, small talk's
+/// stretched letters, a label's slang. These hold each shortcut to the general reading it stands
+/// for, on every line of the repository's corpora and on the edges.
+struct ByteShortcutTests {
     /// Every line of the repository's corpora: moments, crisis lines, lines said to yadg.
     static let lines: [String] =
         ["time-dev.jsonl", "time-informal.jsonl", "time-day-parts.jsonl"].flatMap { name in
@@ -78,5 +80,49 @@ struct ClassifierWordsTests {
     ])
     func classifiesEveryKindOfLine(text: String, category: PraiseCategory) {
         #expect(TestSupport.resources.classifier.classify(text) == category)
+    }
+
+    @Test("The conversation stage reads an ASCII line's bytes as it reads its characters, on every corpus line")
+    func saidWordsMatchTheCharacterReading() {
+        var ascii = 0
+        for line in Self.lines + Self.saidEdges where line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 })
+        {
+            ascii += 1
+            let bytes = SaidWords.readASCII(line)
+            let characters = SaidWords.readCharacters(line)
+            #expect(bytes.words == characters.words, "\(line)")
+            #expect(bytes.asks == characters.asks, "\(line)")
+            #expect(bytes.isOnlyQuestionMarks == characters.isOnlyQuestionMarks, "\(line)")
+        }
+        #expect(ascii > 1000)
+    }
+
+    static let saidEdges = [
+        "???", "?", "ok?!", "Hi,  there,", "a\tb", "undo that.", ",", "..", "what did I do today??", "  spaced  ",
+        "x,", "HELLO!!!", "~", "why?!?",
+    ]
+
+    @Test(arguments: [
+        ("heyyy", "hey"), ("hiii", "hi"), ("okkk", "ok"), ("a", "a"), ("zz", "z"), ("hey!!", "hey!!"),
+        ("thanksss", "thanks"), ("éé", "é"), ("yayyy", "yay"), ("", ""), ("good", "good"),
+    ])
+    func unstretched(line: String, plain: String) {
+        #expect(SmallTalk.unstretched(line) == plain)
+    }
+
+    @Test(arguments: [
+        ("yday", "yesterday"), ("this am", "this morning"), ("Yday morning", "yesterday morning"),
+        ("this afternoon", "this afternoon"), ("at 2nite", "at tonight"), ("", ""),
+    ])
+    func spelledOut(said: String, spelled: String) {
+        #expect(TimeWords.spelledOut(said, lowered: said.lowercased()) == spelled)
+    }
+
+    @Test(arguments: [
+        ("on nov 3", true), ("in 2020", true), ("2 hours ago", false), ("last march", true), ("yesterday", false),
+        ("mar", true), ("ma", false), ("", false),
+    ])
+    func namesADate(words: String, names: Bool) {
+        #expect(TimeWords.namesADate(words) == names)
     }
 }
