@@ -30,17 +30,14 @@ public struct Copy: Sendable {
 
     /// The section of copy a feature uses: `copy[JourneyCopy.self].title`.
     public subscript<Section: CopySection>(_ type: Section.Type) -> Section {
-        // Keyed by the section's type, each in a box of that type: a lookup is an integer's hash
-        // and a cast known to hold (several sections are read for every line logged).
-        let key = ObjectIdentifier(Section.self)
-        if let box = decoded.values.withLock({ $0[key] }) {
-            return unsafeDowncast(box, to: SectionBox<Section>.self).section
-        }
+        // Each in a box of its type: a class cast is a pointer compare, where a cast out of an
+        // existential searched the runtime's tables (several sections are read for every line logged).
+        if let box = decoded.values.withLock({ $0[Section.key] }) as? SectionBox<Section> { return box.section }
         // The built-in copy is read section by section in the tests, so this is a programming error.
         guard let section = (try? strict(type)) ?? fallback.flatMap({ Self.read(type, from: $0) }) else {
             preconditionFailure("copy.json has no valid \"\(Section.key)\" section")
         }
-        decoded.values.withLock { $0[key] = SectionBox(section) }
+        decoded.values.withLock { $0[Section.key] = SectionBox(section) }
         return section
     }
 
@@ -136,7 +133,7 @@ public struct Copy: Sendable {
     /// `ObjectIdentifier`: the first dictionary keyed by it cost the runtime a search of every
     /// conformance in the process, a tenth of a millisecond at each start.)
     private final class DecodedSections: Sendable {
-        let values = Mutex<[ObjectIdentifier: AnyObject]>([:])
+        let values = Mutex<[String: AnyObject]>([:])
     }
 
     private final class SectionBox<Section: CopySection>: Sendable {
