@@ -11,7 +11,7 @@ import YadgCore
 /// migration 2 (`WHERE archived_at IS NULL` in every query is what lets SQLite use them).
 extension SQLiteMomentStore {
     public func insert(_ moments: [Moment]) throws -> Int {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 var inserted = 0
                 for moment in moments where try insertRow(moment) != nil {
@@ -24,7 +24,7 @@ extension SQLiteMomentStore {
     }
 
     public func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] {
-        try lock.withLock { _ in
+        try locked {
             func like(_ text: String) -> String {
                 text.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
             }
@@ -60,7 +60,7 @@ extension SQLiteMomentStore {
     }
 
     public func tagsInUse(limit: Int) throws -> [String] {
-        try lock.withLock { _ in try Self.tagsInUse(on: connection, limit: limit) }
+        try locked { try Self.tagsInUse(on: connection, limit: limit) }
     }
 
     private static func tagsInUse(on connection: SQLiteConnection, limit: Int) throws -> [String] {
@@ -74,7 +74,7 @@ extension SQLiteMomentStore {
     }
 
     public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare(
                 "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day < ? ORDER BY local_day DESC LIMIT ?")
             // Every day's text sorts before "~": no bound when `before` is nil.
@@ -85,7 +85,7 @@ extension SQLiteMomentStore {
     }
 
     public func days(from: LocalDay, to: LocalDay) throws -> [LocalDay] {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare(
                 "SELECT local_day FROM day_counts WHERE moments > 0 AND local_day BETWEEN ? AND ? ORDER BY local_day DESC"
             )
@@ -97,7 +97,7 @@ extension SQLiteMomentStore {
 
     public func moments(onDays days: [LocalDay]) throws -> [Moment] {
         guard !days.isEmpty else { return [] }
-        return try lock.withLock { _ in
+        return try locked {
             let marks = days.map { _ in "?" }.joined(separator: ",")
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day IN (\(marks)) "
@@ -113,7 +113,7 @@ extension SQLiteMomentStore {
         moments: [Moment], counts: [LocalDay: Int]
     ) {
         guard !days.isEmpty else { return ([], [:]) }
-        return try lock.withLock { _ in
+        return try locked {
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL AND local_day = ? "
                     + "ORDER BY happened_at, ref LIMIT ?")
@@ -137,7 +137,7 @@ extension SQLiteMomentStore {
     }
 
     public func totals(recentFrom: LocalDay?) throws -> MomentTotals {
-        try lock.withLock { _ in
+        try locked {
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
             // Sums of the running counts (migration 3), not scans of every moment. Every moment
             // that counts has a kind (a crisis moment's is ""), so the kinds' few rows sum to the
@@ -167,7 +167,7 @@ extension SQLiteMomentStore {
     }
 
     public func allMoments() throws -> [Moment] {
-        try lock.withLock { _ in
+        try locked {
             try rows(try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY ref, submitted_at, id"))
         }
     }
@@ -190,7 +190,7 @@ extension SQLiteMomentStore {
 
     /// `table` and `key` are one of the two names above, never input.
     private func summary(in table: String, key: String, for day: LocalDay) throws -> DaySummary? {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare("SELECT text, fingerprint FROM \(table) WHERE \(key) = ?")
             try select.bind(day.text, at: 1)
             guard try select.step() else { return nil }
@@ -199,7 +199,7 @@ extension SQLiteMomentStore {
     }
 
     private func save(_ summary: DaySummary, in table: String, key: String) throws {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 let upsert = try connection.prepare(
                     "INSERT INTO \(table) (\(key), text, fingerprint) VALUES (?, ?, ?) "

@@ -55,7 +55,7 @@ extension SQLiteMomentStore: SyncQueue {
     /// Moments the server already has (a pull): added where this machine lacks them, as synced, and
     /// queued for nothing. Returns how many were new.
     public func insertSynced(_ moments: [Moment]) throws -> Int {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 var added = 0
                 for moment in moments where try insertRow(moment) != nil { added += 1 }
@@ -67,7 +67,7 @@ extension SQLiteMomentStore: SyncQueue {
     // MARK: SyncQueue
 
     public func dueOperations(now: Date, includingHeld: Bool, limit: Int) throws -> [SyncOperation] {
-        try lock.withLock { _ in
+        try locked {
             // The first waiting operation of each moment, if it is due.
             let select = try connection.prepare(
                 """
@@ -93,7 +93,7 @@ extension SQLiteMomentStore: SyncQueue {
 
     @discardableResult
     public func completed(_ operation: SyncOperation, server: ServerMoment?) throws -> Moment? {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 let delete = try connection.prepare("DELETE FROM sync_outbox WHERE seq = ?")
                 try delete.bind(Int(operation.sequence), at: 1)
@@ -128,7 +128,7 @@ extension SQLiteMomentStore: SyncQueue {
     }
 
     public func failed(_ operation: SyncOperation, reason: String, retryAt: Date?) throws {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 let update = try connection.prepare(
                     "UPDATE sync_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE seq = ?")
@@ -145,14 +145,14 @@ extension SQLiteMomentStore: SyncQueue {
     }
 
     public func nextAttemptDate() throws -> Date? {
-        try lock.withLock { _ in
+        try locked {
             try connection.scalarText("SELECT min(next_attempt_at) FROM sync_outbox WHERE next_attempt_at IS NOT NULL")
                 .flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
         }
     }
 
     public func syncStatus() throws -> SyncStatus {
-        try lock.withLock { _ in
+        try locked {
             func count(_ sql: String) throws -> Int { Int(try connection.scalarText(sql) ?? "0") ?? 0 }
             return SyncStatus(
                 waiting: try count("SELECT count(DISTINCT moment_id) FROM sync_outbox"),

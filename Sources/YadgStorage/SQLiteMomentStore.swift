@@ -19,6 +19,17 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     let connection: SQLiteConnection
     /// One caller at a time on the connection.
     let lock = Mutex(())
+    /// A batch's rows, written on a thread of their own (see ``locked(_:)``).
+    let batchWrites = BatchWrites()
+
+    /// Runs `body` holding the lock, once the batch's rows handed to their thread are written:
+    /// whatever `body` reads or writes then sees every row before it.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        try lock.withLock { _ in
+            batchWrites.finish()
+            return try body()
+        }
+    }
 
     /// Opens the database file at `path`, creating it with mode 0600 first so the database and
     /// its `-wal`/`-shm` companions are private, then migrates it.
@@ -115,7 +126,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
         guard !findings.isEmpty, findings != ["ok"] else { return nil }
         let detail = "quick_check: " + findings.joined(separator: "; ")
-        lock.withLock { _ in connection.refusesWrites = .damaged(detail: detail) }
+        locked { connection.refusesWrites = .damaged(detail: detail) }
         return detail
     }
 
@@ -123,7 +134,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// `ROLLBACK`): Delete my data removes the files under it, so a write in another process
     /// waits, then sees they are gone (``MomentStoreError/deletedElsewhere``).
     public func holdingWriteLock<T>(_ body: () throws -> T) rethrows -> T {
-        try lock.withLock { _ in
+        try locked {
             let began = (try? connection.execute("BEGIN IMMEDIATE")) != nil
             defer { if began { try? connection.execute("ROLLBACK") } }
             return try body()
@@ -134,7 +145,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// single fsync, when it returns. Pipes use it for lines that are already waiting, and
     /// acknowledge them only after it returned (a throw means none of them was kept).
     public func batch<T>(_ body: () throws -> T) throws -> T {
-        try lock.withLock { _ in
+        try locked {
             if let refusal = connection.refusesWrites { throw refusal }
             try connection.execute("BEGIN IMMEDIATE")
             do {
@@ -152,7 +163,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
         do {
             let result = try body()
-            try lock.withLock { _ in
+            try locked {
                 connection.inBatch = false
                 // One write failed part-way (and said so): nothing of the batch may be kept.
                 if let failure = connection.batchFailure { throw failure }
@@ -162,12 +173,17 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             }
             return result
         } catch {
-            lock.withLock { _ in
+            locked {
                 connection.inBatch = false
                 try? connection.execute("ROLLBACK")
             }
             throw error
         }
+    }
+
+    /// A moment handed to a batch whose id was stored already: the batch is not kept.
+    struct AlreadyStored: Error {
+        let id: UUID
     }
 
     /// Why writes are refused, when they are (a database from a newer yadg).
@@ -190,7 +206,25 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int? {
         try lock.withLock { _ in
-            try connection.writeTransaction {
+            if connection.inBatch {
+                if let refusal = connection.refusesWrites { throw refusal }
+                // The row is written on the batch's own thread while the caller goes on; it gets
+                // the next reference now, and a row that cannot be written fails the batch.
+                let ref = try nextFreeRef()
+                batchRefs = ref + 1
+                try writeState(state)
+                batchWrites.add { [self] in
+                    do {
+                        guard try writeRow(moment, ref: ref) else { throw AlreadyStored(id: moment.id) }
+                        try queueCreate(moment)
+                    } catch {
+                        if connection.batchFailure == nil { connection.batchFailure = error }
+                    }
+                }
+                return ref
+            }
+            batchWrites.finish()
+            return try connection.writeTransaction {
                 guard let ref = try insertRow(moment) else { return nil }
                 try queueCreate(moment)
                 try writeState(state)
@@ -200,7 +234,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func update(_ moment: Moment) throws {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
                     .map { "\($0.trimmedWhitespace) = ?" }.joined(separator: ", ")
@@ -217,7 +251,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func setAIPraise(_ praise: String, for id: UUID) throws {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction {
                 // A moment edited into crisis language meanwhile keeps no praise.
                 let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ? AND is_crisis = 0")
@@ -229,7 +263,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moment(id: UUID) throws -> Moment? {
-        try lock.withLock { _ in try storedMoment(id: id) }
+        try locked { try storedMoment(id: id) }
     }
 
     /// The moment with this id, inside the caller's lock.
@@ -241,7 +275,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare(
                 """
                 SELECT \(Self.columns) FROM moments
@@ -261,7 +295,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     /// Through the partial index of favourites: only they are read.
     public func favoriteMoments(limit: Int) throws -> [Moment] {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare(
                 """
                 SELECT \(Self.columns) FROM moments INDEXED BY moments_favorite
@@ -278,7 +312,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func moment(ref: Int) throws -> Moment? {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE ref = ?")
             try select.bind(ref, at: 1)
             return try select.step() ? Self.moment(from: select) : nil
@@ -286,7 +320,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func lastSubmittedMoment() throws -> Moment? {
-        try lock.withLock { _ in
+        try locked {
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC, ref DESC LIMIT 1"
             )
@@ -295,7 +329,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func stateValue(_ key: StateKey) throws -> String? {
-        try lock.withLock { _ in
+        try locked {
             if connection.inBatch, let pending = pendingState[key.rawValue] { return pending }
             let select = try connection.cached("SELECT value FROM state WHERE key = ?")
             defer { select.reset() }
@@ -305,7 +339,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     }
 
     public func setState(_ values: StateChanges) throws {
-        try lock.withLock { _ in
+        try locked {
             try connection.writeTransaction { try writeState(values) }
         }
     }
@@ -320,16 +354,23 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// the moment was given (the next free one), or nil when the id was already stored.
     func insertRow(_ moment: Moment) throws -> Int? {
         let ref = try nextFreeRef()
+        guard try writeRow(moment, ref: ref) else { return nil }
+        if connection.inBatch { batchRefs = ref + 1 }
+        return ref
+    }
+
+    /// The INSERT with the given reference, and its running counts; false when the id was stored
+    /// already (nothing is written then).
+    private func writeRow(_ moment: Moment, ref: Int) throws -> Bool {
         let insert = try connection.cached(Self.insertSQL)
         let day = moment.localDay.text
         var values = Self.values(of: moment, localDay: day)
         values[19] = .integer(ref)
         try insert.bind(values)
         try insert.step()
-        guard connection.changes == 1 else { return nil }
-        if connection.inBatch { batchRefs = ref + 1 }
+        guard connection.changes == 1 else { return false }
         if moment.archivedAt == nil { try countInserted(day: day, action: moment.action) }
-        return ref
+        return true
     }
 
     /// The reference the next insert gets: one past the largest stored. Read under the write lock;

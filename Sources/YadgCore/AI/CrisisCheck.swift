@@ -204,10 +204,20 @@ public struct CrisisCheck: Sendable {
         _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
     ) -> [String] {
         var words: [String] = []
+        words.reserveCapacity(16)
         var current: [UInt8] = []
+        current.reserveCapacity(32)
+        // As ``append(_:to:_:_:)``, with the word looked up as bytes: a word in the tables is
+        // the table's own string, and only another word is made into a new one.
         func flush() {
             guard !current.isEmpty else { return }
-            append(String(decoding: current, as: UTF8.self), to: &words, spellings, forms)
+            current.withUnsafeBufferPointer { word in
+                if let spelled = spellings[bytes: word] {
+                    for part in spelled { words.append(forms[part] ?? part) }
+                } else {
+                    words.append(forms[bytes: word] ?? String(decoding: word, as: UTF8.self))
+                }
+            }
             current.removeAll(keepingCapacity: true)
         }
         for byte in text.utf8 {

@@ -74,7 +74,9 @@ public protocol MomentStore: AnyObject, Sendable {
     @discardableResult
     func insert(_ moment: Moment, state: StateChanges) throws -> Bool
     /// The same, returning the short reference the store gave the moment (nil when the id was
-    /// already stored), for the card that acknowledges it.
+    /// already stored), for the card that acknowledges it. Inside ``batch(_:)`` a store may write
+    /// the row after returning (SQLite does, on a thread of its own): an id stored already then
+    /// fails the batch, and nothing of it is kept.
     func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int?
     /// Replaces a stored moment's fields (same id).
     func update(_ moment: Moment) throws
