@@ -161,8 +161,12 @@ public struct CrisisCheck: Sendable {
     static func fold(
         _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
     ) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return foldASCII(text, spellings: spellings, forms: forms, keepMarks: keepMarks)
+        var text = text
+        if let words = text.withUTF8({ bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+                ? foldASCII(bytes, spellings: spellings, forms: forms, keepMarks: keepMarks) : nil
+        }) {
+            return words
         }
         var words: [String] = []
         var current = ""
@@ -201,37 +205,41 @@ public struct CrisisCheck: Sendable {
     /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
     /// run, and Unicode lower-casing per character cost more than the rest of a short run).
     private static func foldASCII(
-        _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, spellings: WordTable<[String]>, forms: WordTable<String>,
+        keepMarks: Bool
     ) -> [String] {
-        var words: [String] = []
-        words.reserveCapacity(16)
-        var current: [UInt8] = []
-        current.reserveCapacity(32)
-        // As ``append(_:to:_:_:)``, with the word looked up as bytes: a word in the tables is
-        // the table's own string, and only another word is made into a new one.
-        func flush() {
-            guard !current.isEmpty else { return }
-            current.withUnsafeBufferPointer { word in
+        // The word being read, in a buffer on the stack as long as the text.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { current in
+            var words: [String] = []
+            words.reserveCapacity(16)
+            var length = 0
+            // As ``append(_:to:_:_:)``, with the word looked up as bytes: a word in the tables is
+            // the table's own string, and only another word is made into a new one.
+            func flush() {
+                guard length > 0 else { return }
+                let word = UnsafeBufferPointer(rebasing: current[..<length])
                 if let spelled = spellings[bytes: word] {
                     for part in spelled { words.append(forms[part] ?? part) }
                 } else {
                     words.append(forms[bytes: word] ?? String(decoding: word, as: UTF8.self))
                 }
+                length = 0
             }
-            current.removeAll(keepingCapacity: true)
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "'"), UInt8(ascii: "`"): continue
-            case UInt8(ascii: "~") where keepMarks, UInt8(ascii: "$") where keepMarks:
-                flush()
-                words.append(String(UnicodeScalar(byte)))
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
-            default: flush()
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "'"), UInt8(ascii: "`"): continue
+                case UInt8(ascii: "~") where keepMarks, UInt8(ascii: "$") where keepMarks:
+                    flush()
+                    words.append(String(UnicodeScalar(byte)))
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    current[length] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                    length += 1
+                default: flush()
+                }
             }
+            flush()
+            return words
         }
-        flush()
-        return words
     }
 }

@@ -62,7 +62,10 @@ public struct Copy: Sendable {
     /// The values are pairs, not a dictionary: a literal `["count": "3"]` is then only a small
     /// array, where a dictionary was allocated and every key hashed for each template filled.
     public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
-        fill(template, values.count) { name in values.first(where: { named($0.key, name) })?.value }
+        fill(template, values.count) { name in
+            for (key, value) in values where named(key, name) { return value }
+            return nil
+        }
     }
 
     /// The same with values a caller has gathered in a dictionary.
