@@ -36,6 +36,10 @@ extension App {
     }
 
     /// Lines that were not logged get one line each on stderr, and the exit status is 1.
+    ///
+    /// A batch's commit is made on the store's batch thread while the next waiting lines are read
+    /// (<doc:Storage>, "Batches"): its acknowledgements go out once it is made, before anything
+    /// else is shown, and before the pipe waits for more input.
     public func readPipe(_ input: any LineBatches = WaitingLinesReader()) -> Int32 {
         var status: Int32 = 0
         var lineNumber = 0
@@ -45,36 +49,58 @@ extension App {
             if let coordinator { waitForPraise(coordinator) }
             syncBeforeExit(logged: logged)
         }
-        while let waiting = input.nextLines(limit: Self.linesPerCommit) {
+        /// The batch whose commit is being made, not acknowledged yet.
+        var committing: HandledLines?
+        /// Shows replies in order, all in one write; true when one of them quits.
+        func acknowledge(_ replies: [ShellReply]) -> Bool {
+            // Praise is asked for after the cards are out, so it never comes before its card.
+            var acknowledged = ""
+            var toPraise: [Moment] = []
+            var quit = false
+            for handled in replies where !quit {
+                lineNumber += 1
+                let reply = resolve(handled, waitForSummaries: true)
+                acknowledged += shown(reply)
+                for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
+                if let failure = reply.failure {
+                    // The weightiest cause wins: data that cannot be used over a line not logged.
+                    status = max(status, reply.exitStatus.rawValue)
+                    output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
+                }
+                quit = reply.quit
+            }
+            if !acknowledged.isEmpty { output.out(acknowledged) }
+            logged += toPraise
+            toPraise.forEach { coordinator?.request(for: $0) }
+            return quit
+        }
+        /// Waits for the batch being committed, and acknowledges it.
+        func settle() -> Bool {
+            guard let batch = committing else { return false }
+            committing = nil
+            return acknowledge(committed(batch))
+        }
+        while true {
+            // Before waiting for input, what is committed is said.
+            if !input.hasWaitingLine, settle() { return status }
+            guard let waiting = input.nextLines(limit: Self.linesPerCommit) else { break }
             for group in Self.runsOfMoments(waiting) {
                 var rest = group[...]
                 while !rest.isEmpty {
-                    let replies = handle(rest)
-                    rest = rest.dropFirst(replies.count)
-                    // The batch's acknowledgements, all committed, go out in one write; praise is
-                    // asked for after it, so it never comes before its card.
-                    var acknowledged = ""
-                    var toPraise: [Moment] = []
-                    var quit = false
-                    for handled in replies where !quit {
-                        lineNumber += 1
-                        let reply = resolve(handled, waitForSummaries: true)
-                        acknowledged += shown(reply)
-                        for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
-                        if let failure = reply.failure {
-                            // The weightiest cause wins: data that cannot be used over a line not logged.
-                            status = max(status, reply.exitStatus.rawValue)
-                            output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
-                        }
-                        quit = reply.quit
+                    let handled = handle(rest)
+                    rest = rest.dropFirst(handled.replies.count)
+                    // The batch before is acknowledged first (it never quits: one that does is
+                    // acknowledged at once); this one, once it is committed.
+                    if settle() { return status }
+                    if handled.commit == nil || handled.replies.contains(where: \.quit) {
+                        if acknowledge(committed(handled)) { return status }
+                    } else {
+                        committing = handled
                     }
-                    if !acknowledged.isEmpty { output.out(acknowledged) }
-                    logged += toPraise
-                    toPraise.forEach { coordinator?.request(for: $0) }
-                    if quit { return status }
                 }
             }
         }
+        _ = settle()
         return status
     }
 
@@ -96,33 +122,60 @@ extension App {
         return runs
     }
 
+    /// Lines handled together, and the commit their acknowledgement waits for (none when they
+    /// were handled one by one, each committed as it was handled).
+    struct HandledLines {
+        let lines: ArraySlice<String>
+        let replies: [ShellReply]
+        let commit: (any BatchCommit)?
+    }
+
     /// Handles the first of `lines` in one transaction (group commit), as many as fit in
-    /// ``commitEvery``; returns their replies, shown only after the commit. If the commit fails,
-    /// every moment in it is reported as not logged.
-    private func handle(_ lines: ArraySlice<String>) -> [ShellReply] {
+    /// ``commitEvery``; returns their replies, to be shown only once the commit is made.
+    private func handle(_ lines: ArraySlice<String>) -> HandledLines {
         guard lines.count > 1, store.writeRefusal == nil, let first = lines.first else {
-            return lines.prefix(1).map(shell.handle)
+            return HandledLines(lines: lines.prefix(1), replies: lines.prefix(1).map(shell.handle), commit: nil)
         }
         var replies: [ShellReply] = []
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.commitEvery
         do {
-            try store.batch {
+            let (_, commit) = try store.batchCommittingLater {
                 for line in lines {
                     replies.append(shell.handle(line))
                     if DispatchTime.now().uptimeNanoseconds > deadline { break }
                 }
             }
-            return replies
+            return HandledLines(lines: lines.prefix(replies.count), replies: replies, commit: commit)
         } catch {
-            guard !replies.isEmpty else { return [shell.handle(first)] }
-            let message = shell.message(for: error)
-            return zip(lines, replies).map { line, reply in
-                guard reply.events.contains(where: \.isLogged) else { return reply }
-                let failed = ShellReply(
-                    lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
-                    failure: message)
-                return error is MomentStoreError ? failed.failing(because: .data) : failed
+            guard !replies.isEmpty else {
+                return HandledLines(lines: lines.prefix(1), replies: [shell.handle(first)], commit: nil)
             }
+            return HandledLines(
+                lines: lines.prefix(replies.count), replies: notKept(replies, of: lines, because: error), commit: nil)
+        }
+    }
+
+    /// A batch's replies once its commit is made; if it could not be, every moment in it is
+    /// reported as not logged.
+    private func committed(_ batch: HandledLines) -> [ShellReply] {
+        do {
+            try batch.commit?.wait()
+            return batch.replies
+        } catch {
+            return notKept(batch.replies, of: batch.lines, because: error)
+        }
+    }
+
+    private func notKept(_ replies: [ShellReply], of lines: ArraySlice<String>, because error: any Error)
+        -> [ShellReply]
+    {
+        let message = shell.message(for: error)
+        return zip(lines, replies).map { line, reply in
+            guard reply.events.contains(where: \.isLogged) else { return reply }
+            let failed = ShellReply(
+                lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
+                failure: message)
+            return error is MomentStoreError ? failed.failing(because: .data) : failed
         }
     }
 }

@@ -21,6 +21,11 @@ final class BatchWrites: @unchecked Sendable {
         if waiting.count >= Self.rowsPerPass { pass() }
     }
 
+    /// Passes what was handed in to the thread now (a batch's end: its commit should not wait).
+    func handOver() {
+        if !waiting.isEmpty { pass() }
+    }
+
     private func pass() {
         let writes = waiting
         waiting.removeAll(keepingCapacity: true)
@@ -30,7 +35,7 @@ final class BatchWrites: @unchecked Sendable {
 
     /// Returns once every row handed in has been written.
     func finish() {
-        if !waiting.isEmpty { pass() }
+        handOver()
         guard passed else { return }
         queue.sync {}
         passed = false

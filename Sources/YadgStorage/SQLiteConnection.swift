@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 import YadgCore
 
 #if canImport(FoundationEssentials)
@@ -16,7 +17,13 @@ import YadgCore
 /// One open SQLite database handle. Not thread-safe by itself: the store serialises access.
 public final class SQLiteConnection {
     /// Set when the schema is newer than this binary knows: every write transaction throws it.
-    var refusesWrites: MomentStoreError?
+    /// Behind a lock of its own: a batch's rows are written on another thread, which may find
+    /// damage while the caller asks whether writes are refused.
+    var refusesWrites: MomentStoreError? {
+        get { refusal.withLock { $0 } }
+        set { refusal.withLock { $0 = newValue } }
+    }
+    private let refusal = Mutex<MomentStoreError?>(nil)
     /// The database file this connection opened (its path, device and inode), checked under the
     /// write lock before each commit: Delete my data in another process unlinks it, and a write
     /// into the unlinked file would be acknowledged and lost.

@@ -19,14 +19,23 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     let connection: SQLiteConnection
     /// One caller at a time on the connection.
     let lock = Mutex(())
-    /// A batch's rows, written on a thread of their own (see ``locked(_:)``).
+    /// A batch's rows and its commit, carried out on a thread of their own (see ``locked(_:)``
+    /// and <doc:Storage>, "Batches").
     let batchWrites = BatchWrites()
+    /// From a batch whose commit was handed over to the start of the next: the reference after
+    /// its last, so the next batch numbers on without waiting for that commit. Anything else that
+    /// uses the connection drops it.
+    var refAfterHandedOver: Int?
+    /// The running counts of the rows written on the batch thread; only that thread touches them.
+    var writtenCounts = (days: [String: Int](), actions: [String: Int]())
 
     /// Runs `body` holding the lock, once the batch's rows handed to their thread are written:
     /// whatever `body` reads or writes then sees every row before it.
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         try lock.withLock { _ in
             batchWrites.finish()
+            // What is stored may change now: the next batch reads its first reference afresh.
+            refAfterHandedOver = nil
             return try body()
         }
     }
@@ -141,51 +150,6 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in one write transaction: every write inside it is committed together, with a
-    /// single fsync, when it returns. Pipes use it for lines that are already waiting, and
-    /// acknowledge them only after it returned (a throw means none of them was kept).
-    public func batch<T>(_ body: () throws -> T) throws -> T {
-        try locked {
-            if let refusal = connection.refusesWrites { throw refusal }
-            try connection.execute("BEGIN IMMEDIATE")
-            do {
-                try connection.checkStillThere()
-            } catch {
-                try? connection.execute("ROLLBACK")
-                throw error
-            }
-            connection.inBatch = true
-            connection.batchFailure = nil
-            pendingState = [:]
-            batchRefs = nil
-            pendingDayCounts = [:]
-            pendingActionCounts = [:]
-        }
-        do {
-            let result = try body()
-            try locked {
-                connection.inBatch = false
-                // One write failed part-way (and said so): nothing of the batch may be kept.
-                if let failure = connection.batchFailure { throw failure }
-                try upsertState(pendingState)
-                try addCounts(pendingDayCounts, pendingActionCounts)
-                try connection.execute("COMMIT")
-            }
-            return result
-        } catch {
-            locked {
-                connection.inBatch = false
-                try? connection.execute("ROLLBACK")
-            }
-            throw error
-        }
-    }
-
-    /// A moment handed to a batch whose id was stored already: the batch is not kept.
-    struct AlreadyStored: Error {
-        let id: UUID
-    }
-
     /// Why writes are refused, when they are (a database from a newer yadg).
     public var writeRefusal: MomentStoreError? { connection.refusesWrites }
 
@@ -206,24 +170,9 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int? {
         try lock.withLock { _ in
-            if connection.inBatch {
-                if let refusal = connection.refusesWrites { throw refusal }
-                // The row is written on the batch's own thread while the caller goes on; it gets
-                // the next reference now, and a row that cannot be written fails the batch.
-                let ref = try nextFreeRef()
-                batchRefs = ref + 1
-                try writeState(state)
-                batchWrites.add { [self] in
-                    do {
-                        guard try writeRow(moment, ref: ref) else { throw AlreadyStored(id: moment.id) }
-                        try queueCreate(moment)
-                    } catch {
-                        if connection.batchFailure == nil { connection.batchFailure = error }
-                    }
-                }
-                return ref
-            }
+            if connection.inBatch { return try handOverRow(moment, state: state) }
             batchWrites.finish()
+            refAfterHandedOver = nil
             return try connection.writeTransaction {
                 guard let ref = try insertRow(moment) else { return nil }
                 try queueCreate(moment)
@@ -354,28 +303,27 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// the moment was given (the next free one), or nil when the id was already stored.
     func insertRow(_ moment: Moment) throws -> Int? {
         let ref = try nextFreeRef()
-        guard try writeRow(moment, ref: ref) else { return nil }
+        guard let day = try writeRow(moment, ref: ref) else { return nil }
         if connection.inBatch { batchRefs = ref + 1 }
+        if moment.archivedAt == nil { try countInserted(day: day, action: moment.action) }
         return ref
     }
 
-    /// The INSERT with the given reference, and its running counts; false when the id was stored
-    /// already (nothing is written then).
-    private func writeRow(_ moment: Moment, ref: Int) throws -> Bool {
+    /// The INSERT with the given reference; returns the moment's local day, or nil when the id
+    /// was stored already (nothing is written then). The caller keeps the running counts.
+    func writeRow(_ moment: Moment, ref: Int) throws -> String? {
         let insert = try connection.cached(Self.insertSQL)
         let day = moment.localDay.text
         var values = Self.values(of: moment, localDay: day)
         values[19] = .integer(ref)
         try insert.bind(values)
         try insert.step()
-        guard connection.changes == 1 else { return false }
-        if moment.archivedAt == nil { try countInserted(day: day, action: moment.action) }
-        return true
+        return connection.changes == 1 ? day : nil
     }
 
     /// The reference the next insert gets: one past the largest stored. Read under the write lock;
     /// inside a batch, read once and counted on from there (no other writer can come between).
-    private func nextFreeRef() throws -> Int {
+    func nextFreeRef() throws -> Int {
         if connection.inBatch, let next = batchRefs { return next }
         let select = try connection.cached("SELECT coalesce(max(ref), 0) + 1 FROM moments")
         defer { select.reset() }
@@ -395,7 +343,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try addCounts([day: 1], [action: 1])
     }
 
-    private func addCounts(_ days: [String: Int], _ actions: [String: Int]) throws {
+    func addCounts(_ days: [String: Int], _ actions: [String: Int]) throws {
         try add(days, to: Self.addDayCounts)
         try add(actions, to: Self.addActionCounts)
     }
@@ -417,13 +365,13 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     /// State written inside a batch, by key name: kept here and written once, with its last
     /// values, just before the batch commits (a pipe's every line sets the same keys).
-    private var pendingState: [String: String] = [:]
+    var pendingState: [String: String] = [:]
     /// Inside a batch: the next free reference, once read, and the counts gathered for its commit.
-    private var batchRefs: Int?
-    private var pendingDayCounts: [String: Int] = [:]
-    private var pendingActionCounts: [String: Int] = [:]
+    var batchRefs: Int?
+    var pendingDayCounts: [String: Int] = [:]
+    var pendingActionCounts: [String: Int] = [:]
 
-    private func writeState(_ values: StateChanges) throws {
+    func writeState(_ values: StateChanges) throws {
         guard !values.isEmpty else { return }
         if connection.inBatch {
             // Straight into the batch's pending values: no dictionary built per line to merge.
@@ -435,7 +383,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try upsertState(named)
     }
 
-    private func upsertState(_ values: [String: String]) throws {
+    func upsertState(_ values: [String: String]) throws {
         guard !values.isEmpty else { return }
         let upsert = try connection.cached(
             "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")

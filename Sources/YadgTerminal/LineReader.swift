@@ -57,6 +57,9 @@ public final class DumbTerminalReader: ConversationReader {
 public protocol LineBatches: AnyObject {
     /// At least one line (blocking until it arrives), at most `limit`; nil at the end of input.
     func nextLines(limit: Int) -> [String]?
+    /// Whether ``nextLines(limit:)`` would return without waiting for input: a whole line is
+    /// read already (or can be read at once), or the input has ended.
+    var hasWaitingLine: Bool { get }
 }
 
 /// Reads lines from standard input in large reads, and says which lines are already waiting, so a
@@ -90,6 +93,14 @@ public final class WaitingLinesReader: LineBatches {
             start = 0
         }
         return lines.isEmpty ? nil : lines
+    }
+
+    public var hasWaitingLine: Bool {
+        if ended || buffer[start...].contains(10) { return true }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0 else { return false }
+        fill()
+        return ended || buffer[start...].contains(10)
     }
 
     private func fill() {

@@ -23,6 +23,7 @@ struct AppTests {
     final class WaitingLines: LineBatches {
         private var lines: [String]
         init(_ lines: [String]) { self.lines = lines }
+        var hasWaitingLine: Bool { true }
         func nextLines(limit: Int) -> [String]? {
             guard !lines.isEmpty else { return nil }
             defer { lines.removeFirst(min(limit, lines.count)) }

@@ -36,6 +36,25 @@ struct PipedModeTests {
         #expect(YadgProcess.query("SELECT value FROM state WHERE key = 'hasCompletedFirstLog'", home: home) == [["1"]])
     }
 
+    /// Lines that arrive together share a commit made while yadg reads on; a producer that then
+    /// goes quiet still gets every acknowledgement at once, with its pipe still open.
+    @Test("A quiet producer gets its acknowledgements without closing the pipe")
+    func acknowledgementsDoNotWaitForMoreInput() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let (process, input, output, _) = try YadgProcess.start(home: home)
+        defer { process.terminate() }
+        for round in 1...3 {
+            try input.write(contentsOf: Data((1...20).map { "win \(round)-\($0)\n" }.joined().utf8))
+            let seen = YadgProcess.read(output, until: "win \(round)-20\n", within: 20)
+            #expect(seen.contains("Moment logged  #\(round * 20)\n"), "round \(round): \(seen)")
+        }
+        try input.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["60"]])
+    }
+
     @Test func linesNotLoggedGoToStderrAndExitOne() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }

@@ -124,6 +124,19 @@ enum YadgProcess {
         return String(decoding: seen, as: UTF8.self)
     }
 
+    /// As ``read(_:until:)``, giving up when nothing more comes for `seconds`: what came so far.
+    static func read(_ output: FileHandle, until text: String, within seconds: Int32) -> String {
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains(text) {
+            var ready = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, seconds * 1000) > 0 else { break }
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        return String(decoding: seen, as: UTF8.self)
+    }
+
     /// The ids of the `logged` events in `--json` output; only whole lines count as acknowledgements.
     static func loggedIDs(_ output: String) -> Set<String> {
         let whole = output.split(separator: "\n", omittingEmptySubsequences: true).dropLast(

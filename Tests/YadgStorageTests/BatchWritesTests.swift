@@ -78,6 +78,48 @@ struct BatchWritesTests {
         #expect(counts == [50, 100, 150, 200, 250])
     }
 
+    @Test("A batch begins while the one before is being committed, numbering on; each commit says how it went")
+    func batchesOverlapTheirCommits() throws {
+        let store = try Self.store()
+        let first = (1...100).map(Self.moment)
+        let second = (101...200).map(Self.moment)
+        let (firstRefs, firstCommit) = try store.batchCommittingLater {
+            try first.map { try store.insertNumbered($0, state: [.recentPraise: "a"]) }
+        }
+        let (secondRefs, secondCommit) = try store.batchCommittingLater {
+            try second.map { try store.insertNumbered($0, state: [.recentPraise: "b"]) }
+        }
+        #expect(firstRefs == Array(1...100))
+        #expect(secondRefs == Array(101...200))
+        try firstCommit.wait()
+        try secondCommit.wait()
+        try secondCommit.wait()  // waiting again returns at once
+        #expect(try store.allMoments().count == 200)
+        #expect(try store.totals(recentFrom: nil).moments == 200)
+        #expect(try store.stateValue(.recentPraise) == "b")
+    }
+
+    @Test("A batch that fails while the next one is under way: only the failed one is lost, and said to be")
+    func aFailedCommitLeavesTheNextBatch() throws {
+        let store = try Self.store()
+        let kept = Self.moment(0)
+        _ = try store.batch { try store.insertNumbered(kept, state: [:]) }
+        let (_, failing) = try store.batchCommittingLater {
+            for number in 1...40 { _ = try store.insertNumbered(Self.moment(number), state: [:]) }
+            _ = try store.insertNumbered(kept, state: [:])
+        }
+        let later = (41...60).map(Self.moment)
+        let (laterRefs, laterCommit) = try store.batchCommittingLater {
+            try later.map { try store.insertNumbered($0, state: [:]) }
+        }
+        #expect(throws: SQLiteMomentStore.AlreadyStored.self) { try failing.wait() }
+        try laterCommit.wait()
+        // The later batch numbered on after the failed one's references: a gap, never a clash.
+        #expect(laterRefs == Array(43...62))
+        #expect(Set(try store.allMoments().map(\.id)) == Set([kept.id] + later.map(\.id)))
+        #expect(try store.totals(recentFrom: nil).moments == 21)
+    }
+
     /// Runs `work` on a new thread and waits for it.
     static func onAnotherThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) throws -> T {
         let outcome = Outcome<T>()

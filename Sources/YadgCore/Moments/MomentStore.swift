@@ -67,6 +67,10 @@ public protocol MomentStore: AnyObject, Sendable {
     /// Runs `body` in one write transaction when the store has them (every write inside is
     /// committed together, once, when it returns); a throw means none of them was kept.
     func batch<T>(_ body: () throws -> T) throws -> T
+    /// The same, returning once `body` has run, with the commit still to come: nothing of the batch
+    /// may be acknowledged before the commit's ``BatchCommit/wait()`` returned. The next batch may
+    /// begin meanwhile, and anything else the store is asked waits for the commit first.
+    func batchCommittingLater<T>(_ body: () throws -> T) throws -> (result: T, commit: any BatchCommit)
     /// Why writes are refused, when they are (a database from a newer yadg, or a damaged one).
     var writeRefusal: MomentStoreError? { get }
     /// Saves a moment together with state changes, atomically. Returns `false` when a moment with
@@ -93,7 +97,24 @@ public protocol MomentStore: AnyObject, Sendable {
     func setState(_ values: StateChanges) throws
 }
 
+/// A batch's commit, handed over to be done while its caller goes on.
+public protocol BatchCommit: Sendable {
+    /// Returns once the batch is committed; throws when it was not (then nothing of it was kept).
+    func wait() throws
+}
+
+/// The commit of a batch that committed before it was handed back.
+public struct FinishedCommit: BatchCommit {
+    public init() {}
+    public func wait() throws {}
+}
+
 extension MomentStore {
+    /// A store that commits in the caller's time: the batch, then a commit already made.
+    public func batchCommittingLater<T>(_ body: () throws -> T) throws -> (result: T, commit: any BatchCommit) {
+        (try batch(body), FinishedCommit())
+    }
+
     /// Inserts, then reads the reference back (a store that can do it in one statement does).
     public func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int? {
         guard try insert(moment, state: state) else { return nil }

@@ -1,0 +1,139 @@
+import Dispatch
+import Synchronization
+import YadgCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Batches (<doc:Storage>, "Batches"): a pipe's waiting lines in one transaction, with the rows,
+/// the BEGIN and the COMMIT carried out in order on the batch thread (``BatchWrites``) while the
+/// caller reads the next lines. The caller acknowledges a batch only once its commit is made.
+extension SQLiteMomentStore {
+    /// Runs `body` in one write transaction: every write inside it is committed together, with a
+    /// single fsync, before this returns (a throw means none of them was kept).
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        let (result, commit) = try batchCommittingLater(body)
+        try commit.wait()
+        return result
+    }
+
+    public func batchCommittingLater<T>(_ body: () throws -> T) throws -> (result: T, commit: any BatchCommit) {
+        try lock.withLock { _ in try beginBatch() }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // Nothing of it is kept: its end rolls it back, and is waited for.
+            try? lock.withLock { _ in handOverEnd(rollingBack: true) }.wait()
+            throw error
+        }
+        return (result, lock.withLock { _ in handOverEnd(rollingBack: false) })
+    }
+
+    /// Opens a batch. Its BEGIN is run on the batch thread, after the commit of the batch before
+    /// (which may still be under way): the caller does not wait for it. BEGIN, or the check that
+    /// the file is still the one opened, failing fails the batch, and then no row is written.
+    private func beginBatch() throws {
+        if let refusal = connection.refusesWrites { throw refusal }
+        connection.inBatch = true
+        pendingState = [:]
+        pendingDayCounts = [:]
+        pendingActionCounts = [:]
+        batchRefs = refAfterHandedOver
+        refAfterHandedOver = nil
+        batchWrites.add { [self] in
+            connection.batchFailure = nil
+            do {
+                try connection.execute("BEGIN IMMEDIATE")
+            } catch {
+                connection.batchFailure = error
+                return
+            }
+            do { try connection.checkStillThere() } catch { connection.batchFailure = error }
+        }
+    }
+
+    /// An insert inside a batch: the row gets the next reference now and is written on the batch
+    /// thread; a row that cannot be written (an id stored already, too) fails the batch.
+    func handOverRow(_ moment: Moment, state: StateChanges) throws -> Int {
+        if batchRefs == nil {
+            // The first reference of a batch is read from the database, once what was handed
+            // over before (its BEGIN, the batch before) is done.
+            batchWrites.finish()
+        }
+        let ref = try nextFreeRef()
+        batchRefs = ref + 1
+        try writeState(state)
+        batchWrites.add { [self] in
+            guard connection.batchFailure == nil else { return }
+            do {
+                guard let day = try writeRow(moment, ref: ref) else { throw AlreadyStored(id: moment.id) }
+                if moment.archivedAt == nil {
+                    writtenCounts.days[day, default: 0] += 1
+                    writtenCounts.actions[moment.action, default: 0] += 1
+                }
+                try queueCreate(moment)
+            } catch {
+                connection.batchFailure = error
+            }
+        }
+        return ref
+    }
+
+    /// Ends the batch: its state, its counts and the COMMIT (or, when anything of it failed or
+    /// `rollingBack`, the ROLLBACK) go to the batch thread at once; the commit returned says how
+    /// it went. The next batch may begin meanwhile, numbering on from this one.
+    private func handOverEnd(rollingBack: Bool) -> PendingCommit {
+        connection.inBatch = false
+        let state = pendingState
+        let counts = (days: pendingDayCounts, actions: pendingActionCounts)
+        pendingState = [:]
+        refAfterHandedOver = rollingBack ? nil : batchRefs
+        let commit = PendingCommit()
+        batchWrites.add { [self] in
+            var failure = rollingBack ? CancellationError() : connection.batchFailure
+            if failure == nil {
+                do {
+                    try upsertState(state)
+                    try addCounts(counts.days, counts.actions)
+                    try addCounts(writtenCounts.days, writtenCounts.actions)
+                    try connection.execute("COMMIT")
+                } catch {
+                    failure = error
+                }
+            }
+            if failure != nil { try? connection.execute("ROLLBACK") }
+            writtenCounts = ([:], [:])
+            connection.batchFailure = nil
+            commit.finish(failure)
+        }
+        batchWrites.handOver()
+        return commit
+    }
+
+    /// A moment handed to a batch whose id was stored already: the batch is not kept.
+    struct AlreadyStored: Error {
+        let id: UUID
+    }
+}
+
+/// A batch's commit, made on the batch thread.
+final class PendingCommit: BatchCommit, @unchecked Sendable {
+    private let made = DispatchSemaphore(value: 0)
+    /// Written once on the batch thread before `made` is signalled, read only after it.
+    private var failure: (any Error)?
+
+    func finish(_ failure: (any Error)?) {
+        self.failure = failure
+        made.signal()
+    }
+
+    func wait() throws {
+        made.wait()
+        made.signal()  // a later wait returns at once
+        if let failure { throw failure }
+    }
+}
