@@ -44,6 +44,9 @@ extension App {
         var status: Int32 = 0
         var lineNumber = 0
         var logged: [Moment] = []
+        // Only a run that may sync needs the moments it logged (to say which did not reach the
+        // backend): a long pipe otherwise kept a copy of every one.
+        let keepsLogged = syncQueue != nil
         let coordinator = printingCoordinator(labelsEveryLine: true)
         defer {
             if let coordinator { waitForPraise(coordinator) }
@@ -70,7 +73,7 @@ extension App {
                 quit = reply.quit
             }
             if !acknowledged.isEmpty { output.out(acknowledged) }
-            logged += toPraise
+            if keepsLogged { logged += toPraise }
             toPraise.forEach { coordinator?.request(for: $0) }
             return quit
         }
@@ -137,6 +140,7 @@ extension App {
             return HandledLines(lines: lines.prefix(1), replies: lines.prefix(1).map(shell.handle), commit: nil)
         }
         var replies: [ShellReply] = []
+        replies.reserveCapacity(lines.count)
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.commitEvery
         do {
             let (_, commit) = try store.batchCommittingLater {

@@ -14,7 +14,7 @@ final class BatchWrites: @unchecked Sendable {
     private var waiting: [@Sendable () -> Void] = []
     /// Rows were passed to the queue since it was last waited for.
     private var passed = false
-    static let rowsPerPass = 32
+    static let rowsPerPass = 64
 
     func add(_ write: @escaping @Sendable () -> Void) {
         waiting.append(write)

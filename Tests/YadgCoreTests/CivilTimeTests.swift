@@ -11,6 +11,16 @@ struct CivilTimeTests {
         #expect(CivilTime.iso8601(TestSupport.date("2026-12-01T09:30:00"), in: zone) == "2026-12-01T09:30:00-05:00")
         let kolkata = Zone(identifier: "Asia/Kolkata")!
         #expect(CivilTime.iso8601(Date(timeIntervalSince1970: 0), in: kolkata) == "1970-01-01T05:30:00+05:30")
+        let stJohns = Zone(identifier: "America/St_Johns")!
+        #expect(
+            CivilTime.iso8601(Date(timeIntervalSince1970: 1_795_000_000), in: stJohns) == "2026-11-18T07:36:40-03:30")
+        #expect(
+            CivilTime.iso8601(Date(timeIntervalSince1970: 0), in: Zone(identifier: "UTC")!)
+                == "1970-01-01T00:00:00+00:00")
+        // Outside four-digit years, the same form with the year as it is.
+        #expect(
+            CivilTime.iso8601(Date(timeIntervalSince1970: -70_000_000_000), in: Zone(identifier: "UTC")!).hasSuffix(
+                "+00:00"))
     }
 
     @Test func storageTimestampsRoundTrip() {

@@ -55,4 +55,17 @@ struct JSONValueTests {
         #expect(foundation["temperature"] as? Double == 0.3 && foundation["max_tokens"] as? Int == 80)
         #expect(JSONValue.double(2).encoded == "2" && JSONValue.double(.nan).encoded == "null")
     }
+
+    @Test("Events' objects: keys and texts quoted, escaped where they must be, values as given")
+    func writesObjects() {
+        #expect(JSONText.quote("took a walk") == #""took a walk""#)
+        #expect(JSONText.quote("") == #""""#)
+        #expect(JSONText.quote("say \"hi\"\n") == #""say \"hi\"\n""#)
+        #expect(JSONText.quote("café ☕") == "\"café ☕\"")
+        #expect(JSONText.quote("\u{1B}[2J") == #""\u001b[2J""#)
+        #expect(JSONText.object([]) == "{}")
+        #expect(
+            JSONText.object([("event", JSONText.quote("logged")), ("ref", "12"), ("odd \"key\"", "true")])
+                == #"{"event":"logged","ref":12,"odd \"key\"":true}"#)
+    }
 }

@@ -59,8 +59,22 @@ public enum CivilTime {
         let f = fields(of: date, in: zone)
         let sign = f.offset < 0 ? "-" : "+"
         let off = abs(f.offset)
-        return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
-            + "\(sign)\(pad(off / 3600)):\(pad(off / 60 % 60))"
+        guard (0...9999).contains(f.year) else {
+            return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
+                + "\(sign)\(pad(off / 3600)):\(pad(off / 60 % 60))"
+        }
+        // Digit by digit, as below: every `--json` event has one.
+        var text = FixedDigits("0000-00-00T00:00:00+00:00")
+        text.put(f.year, at: 0, width: 4)
+        text.put(f.month, at: 5, width: 2)
+        text.put(f.day, at: 8, width: 2)
+        text.put(f.hour, at: 11, width: 2)
+        text.put(f.minute, at: 14, width: 2)
+        text.put(f.second, at: 17, width: 2)
+        if f.offset < 0 { text.bytes[19] = UInt8(ascii: "-") }
+        text.put(off / 3600, at: 20, width: 2)
+        text.put(off / 60 % 60, at: 23, width: 2)
+        return text.string
     }
 
     /// `2026-11-19T18:04:00.000Z`: the storage form (UTC, milliseconds; sorts as text).
@@ -71,27 +85,33 @@ public enum CivilTime {
                 + ".\(pad(f.millisecond, 3))Z"
         }
         // Written digit by digit: every saved moment needs two of these.
-        var bytes = [UInt8](repeating: 0, count: 24)
-        func put(_ n: Int, at offset: Int, width: Int) {
-            var n = n
+        var text = FixedDigits("0000-00-00T00:00:00.000Z")
+        text.put(f.year, at: 0, width: 4)
+        text.put(f.month, at: 5, width: 2)
+        text.put(f.day, at: 8, width: 2)
+        text.put(f.hour, at: 11, width: 2)
+        text.put(f.minute, at: 14, width: 2)
+        text.put(f.second, at: 17, width: 2)
+        text.put(f.millisecond, at: 20, width: 3)
+        return text.string
+    }
+
+    /// A timestamp's shape with its numbers written in place: interpolating padded numbers cost
+    /// about ten thousand instructions a timestamp.
+    private struct FixedDigits {
+        var bytes: [UInt8]
+
+        init(_ shape: String) { bytes = Array(shape.utf8) }
+
+        mutating func put(_ number: Int, at offset: Int, width: Int) {
+            var number = number
             for i in stride(from: offset + width - 1, through: offset, by: -1) {
-                bytes[i] = UInt8(48 + n % 10)
-                n /= 10
+                bytes[i] = UInt8(48 + number % 10)
+                number /= 10
             }
         }
-        put(f.year, at: 0, width: 4)
-        put(f.month, at: 5, width: 2)
-        put(f.day, at: 8, width: 2)
-        put(f.hour, at: 11, width: 2)
-        put(f.minute, at: 14, width: 2)
-        put(f.second, at: 17, width: 2)
-        put(f.millisecond, at: 20, width: 3)
-        for (i, c) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")]
-            as [(Int, Unicode.Scalar)]
-        {
-            bytes[i] = UInt8(c.value)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// Reads `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`, `±HH:MM`, or nothing (then `zone`'s
