@@ -57,14 +57,17 @@ extension App {
         /// Shows replies in order, all in one write; true when one of them quits.
         func acknowledge(_ replies: [ShellReply]) -> Bool {
             // Praise is asked for after the cards are out, so it never comes before its card.
-            var acknowledged = ""
+            var acknowledged: [UInt8] = []
+            acknowledged.reserveCapacity(replies.count * 160)  // a card is about a hundred bytes
             var toPraise: [Moment] = []
             var quit = false
             for handled in replies where !quit {
                 lineNumber += 1
                 let reply = resolve(handled, waitForSummaries: true)
-                acknowledged += shown(reply)
-                for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
+                shown(reply, into: &acknowledged)
+                if keepsLogged || coordinator != nil {
+                    for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
+                }
                 if let failure = reply.failure {
                     // The weightiest cause wins: data that cannot be used over a line not logged.
                     status = max(status, reply.exitStatus.rawValue)
@@ -72,7 +75,7 @@ extension App {
                 }
                 quit = reply.quit
             }
-            if !acknowledged.isEmpty { output.out(acknowledged) }
+            if !acknowledged.isEmpty { output.out(String(decoding: acknowledged, as: UTF8.self)) }
             if keepsLogged { logged += toPraise }
             toPraise.forEach { coordinator?.request(for: $0) }
             return quit

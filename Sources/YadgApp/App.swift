@@ -105,27 +105,35 @@ public struct App {
         if !text.isEmpty { output.out(text) }
     }
 
-    /// What ``show(_:)`` prints on stdout for a reply (a pipe writes a whole batch's at once).
+    /// What ``show(_:)`` prints on stdout for a reply.
     func shown(_ reply: ShellReply) -> String {
-        if json {
-            let events =
-                reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
-                ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
-            var text = ""
-            for line in JSONEvents.lines(
-                for: events, now: clock.now(), zone: zone, copy: copy, moods: shell.resources.moods)
-            {
-                text += line + "\n"
-            }
-            // A command that could not run (an unknown /command, say) is an event too.
-            if reply.events.isEmpty, let failure = reply.failure {
-                text +=
-                    JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))]) + "\n"
-            }
-            return text
+        var out: [UInt8] = []
+        shown(reply, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The same added to `out`: a pipe writes a whole batch's at once.
+    func shown(_ reply: ShellReply, into out: inout [UInt8]) {
+        guard json else {
+            let notLogged = reply.events.contains(where: \.isNotLogged)
+            if notLogged || (reply.failure != nil && reply.events.isEmpty) { return }
+            return style.render(reply.lines, into: &out)
         }
-        let notLogged = reply.events.contains(where: \.isNotLogged)
-        if notLogged || (reply.failure != nil && reply.events.isEmpty) { return "" }
-        return reply.lines.isEmpty ? "" : style.render(reply.lines)
+        let events =
+            reply.events.isEmpty && !reply.lines.isEmpty && reply.failure == nil
+            ? [ShellEvent.command(name: "", output: reply.lines.plainText)] : reply.events
+        for line in JSONEvents.lines(
+            for: events, now: clock.now(), zone: zone, copy: copy, moods: shell.resources.moods)
+        {
+            out.append(contentsOf: line.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+        // A command that could not run (an unknown /command, say) is an event too.
+        if reply.events.isEmpty, let failure = reply.failure {
+            out.append(
+                contentsOf: JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))])
+                    .utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 }

@@ -63,8 +63,17 @@ public struct TerminalStyle: Sendable {
 
     /// Lines joined with newlines, ending with one.
     public func render(_ lines: [StyledLine]) -> String {
-        var texts = lines.map { render($0) }
-        if !texts.isEmpty { texts.append("") }  // the newline after the last line
-        return texts.joinedText(separator: "\n")
+        var out: [UInt8] = []
+        render(lines, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The same, added to `out` as bytes: a pipe writes a whole batch's cards in one string, with
+    /// no string made per line or per card.
+    public func render(_ lines: [StyledLine], into out: inout [UInt8]) {
+        for line in lines {
+            out.append(contentsOf: render(line).utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 }

@@ -72,7 +72,8 @@ public struct ActionClassifier: Sendable {
         // Each word counts once for each category it is a form of a keyword in; where counts tie,
         // the category met first in the line wins (what was done usually comes first).
         var tally = [(hits: Int, first: Int)](repeating: (0, Int.max), count: keywords.count)
-        for (position, word) in words.enumerated() { count(categories(of: word), at: position) }
+        let table = singleWords
+        for (position, word) in words.enumerated() { count(Self.categories(of: word, in: table), at: position) }
         // Each phrase counts once, where it first starts.
         var phrasesFound: [Int] = []
         for (start, word) in words.enumerated() {
@@ -104,11 +105,15 @@ public struct ActionClassifier: Sendable {
     /// The categories (a bit per index) whose single-word keywords the word is, or is a form of.
     /// Its stems are looked up as bytes cut from it: no string is made for a stem (this runs for
     /// every word of every moment logged).
-    func categories(of word: String) -> UInt64 {
+    func categories(of word: String) -> UInt64 { Self.categories(of: word, in: singleWords) }
+
+    /// The same with the table passed in: a closure over `self` copied the whole classifier (its
+    /// tables retained and released) for every word.
+    private static func categories(of word: String, in table: WordTable<UInt64>) -> UInt64 {
         var word = word
         return word.withUTF8 { bytes in
             var categories: UInt64 = 0
-            Self.forEachStem(of: bytes) { categories |= singleWords[bytes: $0] ?? 0 }
+            forEachStem(of: bytes) { categories |= table[bytes: $0] ?? 0 }
             return categories
         }
     }
