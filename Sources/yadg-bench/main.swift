@@ -28,7 +28,7 @@ case "parse":
     } else {
         ParseBenchmark.run(
             corpusPath: corpusPath,
-            passesPerRun: BenchHarness.option("--passes", in: arguments).flatMap { Int($0) } ?? 200)
+            passesPerRun: max(1, BenchHarness.option("--passes", in: arguments).flatMap { Int($0) } ?? 200))
     }
 case "views":
     // `--against PATH`: the same figures for another yadg binary, side by side in one run.
