@@ -18,6 +18,9 @@ extension App {
     /// write far less: at 20 ms a 10,000-line pipe made 73 commits and wrote 21,700 pages; at 50 ms
     /// about 20 commits of 512 lines, as the storage floor does.
     static let commitEvery: UInt64 = 50_000_000  // ns
+    /// Batches whose commits may be under way while the next is read: with two, a slow sync (a
+    /// disk's sync time varies tenfold) rarely keeps the reading waiting.
+    static let batchesCommitting = 2
 
     /// A script that asked for AI praise gets it: the end of a pipe waits while the queue drains at
     /// the provider's pace (each answer within one deadline of the last), showing on a terminal's
@@ -38,8 +41,8 @@ extension App {
     /// Lines that were not logged get one line each on stderr, and the exit status is 1.
     ///
     /// A batch's commit is made on the store's batch thread while the next waiting lines are read
-    /// (<doc:Storage>, "Batches"): its acknowledgements go out once it is made, before anything
-    /// else is shown, and before the pipe waits for more input.
+    /// (<doc:Storage>, "Batches"): its acknowledgements go out once it is made, in order, before
+    /// anything else is shown, and before the pipe waits for more input.
     public func readPipe(_ input: any LineBatches = WaitingLinesReader()) -> Int32 {
         var status: Int32 = 0
         var lineNumber = 0
@@ -52,8 +55,8 @@ extension App {
             if let coordinator { waitForPraise(coordinator) }
             syncBeforeExit(logged: logged)
         }
-        /// The batch whose commit is being made, not acknowledged yet.
-        var committing: HandledLines?
+        /// Batches whose commits are being made, oldest first, not acknowledged yet.
+        var committing: [HandledLines] = []
         /// Shows replies in order, all in one write; true when one of them quits.
         func acknowledge(_ replies: [ShellReply]) -> Bool {
             // Praise is asked for after the cards are out, so it never comes before its card.
@@ -80,11 +83,13 @@ extension App {
             toPraise.forEach { coordinator?.request(for: $0) }
             return quit
         }
-        /// Waits for the batch being committed, and acknowledges it.
-        func settle() -> Bool {
-            guard let batch = committing else { return false }
-            committing = nil
-            return acknowledge(committed(batch))
+        /// Waits for the batches being committed and acknowledges them, oldest first, until at
+        /// most `kept` are left; true when one of them quits.
+        func settle(keeping kept: Int = 0) -> Bool {
+            while committing.count > kept {
+                if acknowledge(committed(committing.removeFirst())) { return true }
+            }
+            return false
         }
         while true {
             // Before waiting for input, what is committed is said.
@@ -95,13 +100,13 @@ extension App {
                 while !rest.isEmpty {
                     let handled = handle(rest)
                     rest = rest.dropFirst(handled.replies.count)
-                    // The batch before is acknowledged first (it never quits: one that does is
-                    // acknowledged at once); this one, once it is committed.
-                    if settle() { return status }
                     if handled.commit == nil || handled.replies.contains(where: \.quit) {
-                        if acknowledge(committed(handled)) { return status }
+                        // After every batch before it (none of which quits: one that does is
+                        // acknowledged at once).
+                        if settle() || acknowledge(committed(handled)) { return status }
                     } else {
-                        committing = handled
+                        committing.append(handled)
+                        if settle(keeping: Self.batchesCommitting) { return status }
                     }
                 }
             }

@@ -117,4 +117,21 @@ struct AppTests {
             lines.first?.hasPrefix(#"{"event":"logged","id":"00000000-0000-4000-8000-000000000001","ref":1,"#) == true)
         #expect(lines.last == #"{"event":"error","message":"I don't know /xyzzy. /help shows what I can do."}"#)
     }
+
+    @Test("Batches are acknowledged in order while later ones are read; nothing after /quit is read")
+    func batchesInOrder() {
+        let wins = (1...1500).map { "win \($0)" }
+        let status = app(.piped, json: true).readPipe(WaitingLines(wins + ["/quit", "after the end"]))
+        #expect(status == 0)
+        let refs = output.stdout.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.firstRange(of: #""ref":"#) else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(refs == Array(1...1500))
+        #expect(
+            output.stdout.hasSuffix(
+                #"{"event":"command","command":"","output":"Take care. You're doing great."}"# + "\n"))
+        #expect(!output.stdout.contains("after the end"))
+        #expect((try? store.allMoments().count) == 1500)
+    }
 }
