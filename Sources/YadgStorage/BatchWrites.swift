@@ -1,18 +1,19 @@
 import Dispatch
 
-/// The rows of a batch, written in order on a thread of their own, so that SQLite's work for one
-/// row overlaps the reading of the lines after it (a piped line cost about twice its insert, one
-/// after the other on one core). The batch still commits only after every row was written, and a
-/// row that fails fails the batch (<doc:Storage>, "Pipes").
+/// A batch's work on the database — its BEGIN, its rows, its COMMIT — done in order on a thread of
+/// its own, so that SQLite's work overlaps the reading of the lines after it (a piped line's
+/// reading and its insert, a batch's commit and the next batch's reading, used to run one after
+/// the other on one core). Nothing of a batch is acknowledged before its commit is made, and a
+/// row that fails fails the batch (<doc:Storage>, "Batches").
 ///
-/// Used only with the store's lock held: a row is handed in, or every row is waited for before
+/// Used only with the store's lock held: work is handed in, or all of it is waited for before
 /// anything else touches the connection.
 final class BatchWrites: @unchecked Sendable {
     private let queue = DispatchQueue(label: "yadg.batch-writes")
-    /// Rows handed in and not yet passed to the queue: they go a few dozen at a time, since each
+    /// Work handed in and not yet passed to the queue: rows go a few dozen at a time, since each
     /// pass may wake the thread.
     private var waiting: [@Sendable () -> Void] = []
-    /// Rows were passed to the queue since it was last waited for.
+    /// Work was passed to the queue since it was last waited for.
     private var passed = false
     static let rowsPerPass = 64
 
@@ -33,7 +34,7 @@ final class BatchWrites: @unchecked Sendable {
         queue.async { for write in writes { write() } }
     }
 
-    /// Returns once every row handed in has been written.
+    /// Returns once everything handed in is done.
     func finish() {
         handOver()
         guard passed else { return }
