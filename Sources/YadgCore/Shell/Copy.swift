@@ -62,67 +62,74 @@ public struct Copy: Sendable {
     /// The values are pairs, not a dictionary: a literal `["count": "3"]` is then only a small
     /// array, where a dictionary was allocated and every key hashed for each template filled.
     public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
-        fill(template, values.count) { name in
-            for (key, value) in values where named(key, name) { return value }
-            return nil
-        }
+        fill(template, pairs: values)
     }
 
     /// The same with values a caller has gathered in a dictionary.
     public static func fill(_ template: String, dictionary values: [String: String]) -> String {
-        fill(template, values.count) { name in values.first(where: { named($0.key, name) })?.value }
+        fill(template, pairs: values.map { (key: $0.key, value: $0.value) })
     }
 
-    /// The template is read once into its pieces (text as written, or a placeholder's value), and
-    /// the pieces are written straight into the new string's storage: a card fills three or four
-    /// templates, and building an array of bytes to make a string from cost more.
-    private static func fill(_ template: String, _ count: Int, value: (UnsafeBufferPointer<UInt8>) -> String?)
-        -> String
-    {
-        guard count > 0 else { return template }
+    /// The template is read once into its pieces, each its own bytes up to a placeholder and the
+    /// value put there (by its place among `pairs`), kept in a buffer on the stack; then the
+    /// pieces are written straight into the new string's storage. A card fills three templates:
+    /// building an array of bytes, or of pieces, to make a string from cost more.
+    private static func fill<Pairs: RandomAccessCollection<(key: String, value: String)>>(
+        _ template: String, pairs: Pairs
+    ) -> String where Pairs.Index == Int {
+        guard !pairs.isEmpty else { return template }
         var template = template
         let filled = template.withUTF8 { bytes -> String? in
-            var pieces: [Piece] = []
-            pieces.reserveCapacity(8)
-            var length = 0
-            var done = 0
-            var searchFrom = 0
-            while let open = bytes[searchFrom...].firstIndex(of: UInt8(ascii: "{")) {
-                // A template has a few values: comparing names in place is cheaper than hashing a copy.
-                guard let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "}")),
-                    let filled = value(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]))
-                else {
-                    searchFrom = open + 1
-                    continue
-                }
-                pieces.append(.text(done..<open))
-                pieces.append(.value(filled))
-                length += open - done + filled.utf8.count
-                done = close + 1
-                searchFrom = done
-            }
-            guard !pieces.isEmpty else { return nil }
-            pieces.append(.text(done..<bytes.count))
-            length += bytes.count - done
-            return String(unsafeUninitializedCapacity: length) { out in
-                var written = 0
-                for piece in pieces {
-                    let rest = UnsafeMutableBufferPointer(rebasing: out[written...])
-                    switch piece {
-                    case .text(let range): written += rest.initialize(fromContentsOf: bytes[range])
-                    case .value(var value): written += value.withUTF8 { rest.initialize(fromContentsOf: $0) }
+            let placeholders = bytes.count { $0 == UInt8(ascii: "{") }
+            guard placeholders > 0 else { return nil }
+            return withUnsafeTemporaryAllocation(of: Piece.self, capacity: placeholders) { pieces -> String? in
+                var count = 0
+                var length = 0
+                var done = 0
+                var searchFrom = 0
+                while let open = bytes[searchFrom...].firstIndex(of: UInt8(ascii: "{")) {
+                    // A template has a few values: comparing names in place is cheaper than hashing a copy.
+                    let name = bytes[(open + 1)...]
+                    guard let close = name.firstIndex(of: UInt8(ascii: "}")),
+                        let index = pairs.firstIndex(where: {
+                            named($0.key, UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]))
+                        })
+                    else {
+                        searchFrom = open + 1
+                        continue
                     }
+                    pieces[count] = Piece(text: done..<open, value: index)
+                    count += 1
+                    length += open - done + pairs[index].value.utf8.count
+                    done = close + 1
+                    searchFrom = done
                 }
-                return written
+                guard count > 0 else { return nil }
+                length += bytes.count - done
+                return String(unsafeUninitializedCapacity: length) { out in
+                    var written = 0
+                    for piece in pieces[..<count] {
+                        written += UnsafeMutableBufferPointer(rebasing: out[written...])
+                            .initialize(fromContentsOf: bytes[piece.text])
+                        var value = pairs[piece.value].value
+                        written += value.withUTF8 {
+                            UnsafeMutableBufferPointer(rebasing: out[written...]).initialize(fromContentsOf: $0)
+                        }
+                    }
+                    return written
+                        + UnsafeMutableBufferPointer(rebasing: out[written...]).initialize(
+                            fromContentsOf: bytes[done...])
+                }
             }
         }
         return filled ?? template
     }
 
-    /// A piece of a filled template: the template's own bytes, or a value put in.
-    private enum Piece {
-        case text(Range<Int>)
-        case value(String)
+    /// A piece of a filled template: the template's bytes before a placeholder, and the place
+    /// among the pairs of the value put there.
+    private struct Piece {
+        let text: Range<Int>
+        let value: Int
     }
 
     /// Whether a value's key is the placeholder's name, compared as bytes in place.
