@@ -39,7 +39,7 @@ extension SQLiteMomentStore {
     private func beginBatch() throws {
         if let refusal = connection.refusesWrites { throw refusal }
         connection.inBatch = true
-        pendingState = [:]
+        pendingState = []
         pendingDayCounts = [:]
         pendingActionCounts = [:]
         batchRefs = refAfterHandedOver
@@ -88,9 +88,9 @@ extension SQLiteMomentStore {
     /// it went. The next batch may begin meanwhile, numbering on from this one.
     private func handOverEnd(rollingBack: Bool) -> PendingCommit {
         connection.inBatch = false
-        let state = pendingState
+        let state = Dictionary(pendingState.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { $1 })
         let counts = (days: pendingDayCounts, actions: pendingActionCounts)
-        pendingState = [:]
+        pendingState = []
         refAfterHandedOver = rollingBack ? nil : batchRefs
         let commit = PendingCommit()
         batchWrites.add { [self] in

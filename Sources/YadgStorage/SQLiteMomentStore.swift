@@ -279,7 +279,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
 
     public func stateValue(_ key: StateKey) throws -> String? {
         try locked {
-            if connection.inBatch, let pending = pendingState[key.rawValue] { return pending }
+            if connection.inBatch, let pending = pendingState.last(where: { $0.key == key }) { return pending.value }
             let select = try connection.cached("SELECT value FROM state WHERE key = ?")
             defer { select.reset() }
             try select.bind(key.rawValue, at: 1)
@@ -363,9 +363,10 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         }
     }
 
-    /// State written inside a batch, by key name: kept here and written once, with its last
-    /// values, just before the batch commits (a pipe's every line sets the same keys).
-    var pendingState: [String: String] = [:]
+    /// State written inside a batch: kept here, each key once with its last value, and written
+    /// just before the batch commits (a pipe's every line sets the same keys). A short list: a
+    /// line sets two keys, and a dictionary hashed both names for every line.
+    var pendingState: [(key: StateKey, value: String)] = []
     /// Inside a batch: the next free reference, once read, and the counts gathered for its commit.
     var batchRefs: Int?
     var pendingDayCounts: [String: Int] = [:]
@@ -375,7 +376,13 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         guard !values.isEmpty else { return }
         if connection.inBatch {
             // Straight into the batch's pending values: no dictionary built per line to merge.
-            for (key, value) in values { pendingState[key.rawValue] = value }
+            for (key, value) in values {
+                if let index = pendingState.firstIndex(where: { $0.key == key }) {
+                    pendingState[index].value = value
+                } else {
+                    pendingState.append((key, value))
+                }
+            }
             return
         }
         var named: [String: String] = [:]

@@ -26,6 +26,17 @@ struct PraiseTests {
         }
     }
 
+    @Test("A draw gives the number the standard library's Int.random(in:using:) gives, from the same generator")
+    func drawsAsTheStandardLibrary() {
+        for seed in 0..<200 as Range<UInt64> {
+            var ours = SplitMix64(seed: seed)
+            var theirs = SplitMix64(seed: seed)
+            for count in [1, 2, 3, 5, 7, 8, 13, 100, 1 << 40] {
+                #expect(PraisePicker.draw(below: count, using: &ours) == Int.random(in: 0..<count, using: &theirs))
+            }
+        }
+    }
+
     @Test func seededPicksRepeat() {
         let picker = PraisePicker(pool: resources.praise)
         var a = SplitMix64(seed: 9)

@@ -34,15 +34,28 @@ public struct PraisePicker: Sendable {
         func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
         let isRecent = lines.map { line in recent.contains { same($0, line) } }
         let freshCount = isRecent.count { !$0 }
-        if freshCount > 0 { return nth(Int.random(in: 0..<freshCount, using: &rng), of: lines) { !isRecent[$0] } }
+        if freshCount > 0 { return nth(Self.draw(below: freshCount, using: &rng), of: lines) { !isRecent[$0] } }
         let latest = recent.first
         let others = lines.count { line in latest.map { !same($0, line) } ?? true }
         if others > 0 {
-            return nth(Int.random(in: 0..<others, using: &rng), of: lines) { index in
+            return nth(Self.draw(below: others, using: &rng), of: lines) { index in
                 latest.map { !same($0, lines[index]) } ?? true
             }
         }
-        return lines[Int.random(in: 0..<lines.count, using: &rng)]
+        return lines[Self.draw(below: lines.count, using: &rng)]
+    }
+
+    /// A number in `0..<count`, drawn as `Int.random(in: 0..<count, using:)` draws it (the same
+    /// numbers from the same generator: Lemire's method, as the standard library does), without
+    /// its generic path, which cost a thousand instructions a draw (one for every moment logged).
+    static func draw(below count: Int, using rng: inout some RandomNumberGenerator) -> Int {
+        let bound = UInt64(count)
+        var product = rng.next().multipliedFullWidth(by: bound)
+        if product.low < bound {
+            let threshold = (0 &- bound) % bound
+            while product.low < threshold { product = rng.next().multipliedFullWidth(by: bound) }
+        }
+        return Int(product.high)
     }
 
     /// The `n`th line (from 0) of those whose index passes `keeps`.
