@@ -97,6 +97,21 @@ struct ByteShortcutTests {
         #expect(ascii > 1000)
     }
 
+    @Test("Whether a line may be said to yadg: its first word's bytes read as its characters are")
+    func firstWordMatchesTheCharacterReading() {
+        for line in Self.lines + Self.saidEdges + Self.firstWordEdges where line.utf8.last != UInt8(ascii: "?") {
+            #expect(SaidWords.mayBeSaid(line) == SaidWords.firstWordIsOpener(readingCharactersOf: line), "\(line)")
+        }
+        #expect(SaidWords.mayBeSaid("Heyyyy there"))
+        #expect(SaidWords.mayBeSaid("UNDO that"))
+        #expect(!SaidWords.mayBeSaid("took a walk"))
+    }
+
+    static let firstWordEdges = [
+        "HELLO!!", "heyyyyyyyyyyyyyyyyyy", "thanks~", "Ok.", "q", "hmmmmm", "delete,", "x", "!!", "I'm",
+        "sooooooooooooooooooooooooooooooooo long a first word", "\tshow my moments",
+    ]
+
     static let saidEdges = [
         "???", "?", "ok?!", "Hi,  there,", "a\tb", "undo that.", ",", "..", "what did I do today??", "  spaced  ",
         "x,", "HELLO!!!", "~", "why?!?",

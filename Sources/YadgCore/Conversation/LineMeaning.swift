@@ -147,20 +147,37 @@ struct SaidWords {
     /// Whether the line may be anything but a moment (see ``openers``).
     static func mayBeSaid(_ line: String) -> Bool {
         if line.utf8.last == UInt8(ascii: "?") { return true }
-        let firstBytes = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-        // Stretched words (`heyyyyy`) may run a little longer than their opener.
-        guard firstBytes.count <= longestOpener + 8 else { return false }
-        // Most first words are plain ASCII: lower-cased and trimmed as bytes, looked up in a word
-        // table. Others take the Character path below.
-        if firstBytes.allSatisfy({ $0 < 0x80 }) {
-            var bytes = firstBytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-            while bytes.count > 1, let last = bytes.last, ".!,~".utf8.contains(last) { bytes.removeLast() }
-            if openerTable.contains(String(decoding: bytes, as: UTF8.self)) { return true }
-            while bytes.count > 1, let last = bytes.last, (0x61...0x7A).contains(last), bytes[bytes.count - 2] == last {
-                bytes.removeLast()
+        var line = line
+        let ascii = line.withUTF8 { bytes -> Bool? in
+            let count = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } ?? bytes.count
+            // Stretched words (`heyyyyy`) may run a little longer than their opener.
+            guard count <= longestOpener + 8 else { return false }
+            // Most first words are plain ASCII: lower-cased and trimmed as bytes on the stack and
+            // looked up as bytes in a word table. Others take the Character path below.
+            guard bytes[..<count].allSatisfy({ $0 < 0x80 }) else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { word in
+                for k in 0..<count { word[k] = bytes[k] >= 0x41 && bytes[k] <= 0x5A ? bytes[k] + 32 : bytes[k] }
+                var length = count
+                func isEnding(_ byte: UInt8) -> Bool {
+                    byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: ",")
+                        || byte == UInt8(ascii: "~")
+                }
+                while length > 1, isEnding(word[length - 1]) { length -= 1 }
+                if openerTable[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil { return true }
+                while length > 1, (0x61...0x7A).contains(word[length - 1]), word[length - 2] == word[length - 1] {
+                    length -= 1
+                }
+                return openerTable[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil
             }
-            return openerTable.contains(String(decoding: bytes, as: UTF8.self))
         }
+        return ascii ?? firstWordIsOpener(readingCharactersOf: line)
+    }
+
+    /// The same reading of the first word, as `Character`s: for a first word that is not ASCII
+    /// (and, in the tests, to hold the bytes' reading to).
+    static func firstWordIsOpener(readingCharactersOf line: String) -> Bool {
+        let firstBytes = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        guard firstBytes.count <= longestOpener + 8 else { return false }
         var first = String(decoding: firstBytes, as: UTF8.self).lowercased()
         while let last = first.last, ".!,~".contains(last), first.count > 1 { first.removeLast() }
         if openers.contains(first) { return true }
