@@ -57,20 +57,10 @@ public enum CivilTime {
     /// `2026-11-19T13:04:00-05:00`: local wall time with the offset in force at that instant.
     public static func iso8601(_ date: Date, in zone: Zone) -> String {
         let f = fields(of: date, in: zone)
-        let sign = f.offset < 0 ? "-" : "+"
         let off = abs(f.offset)
-        guard (0...9999).contains(f.year) else {
-            return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
-                + "\(sign)\(pad(off / 3600)):\(pad(off / 60 % 60))"
+        guard var text = FixedDigits(dateAndTimeOf: f, shape: "0000-00-00T00:00:00+00:00") else {
+            return dateAndTimeText(f) + "\(f.offset < 0 ? "-" : "+")\(pad(off / 3600)):\(pad(off / 60 % 60))"
         }
-        // Digit by digit, as below: every `--json` event has one.
-        var text = FixedDigits("0000-00-00T00:00:00+00:00")
-        text.put(f.year, at: 0, width: 4)
-        text.put(f.month, at: 5, width: 2)
-        text.put(f.day, at: 8, width: 2)
-        text.put(f.hour, at: 11, width: 2)
-        text.put(f.minute, at: 14, width: 2)
-        text.put(f.second, at: 17, width: 2)
         if f.offset < 0 { text.bytes[19] = UInt8(ascii: "-") }
         text.put(off / 3600, at: 20, width: 2)
         text.put(off / 60 % 60, at: 23, width: 2)
@@ -80,20 +70,16 @@ public enum CivilTime {
     /// `2026-11-19T18:04:00.000Z`: the storage form (UTC, milliseconds; sorts as text).
     public static func utcTimestamp(_ date: Date) -> String {
         let f = fields(of: date, offset: 0)
-        guard (0...9999).contains(f.year) else {
-            return "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
-                + ".\(pad(f.millisecond, 3))Z"
+        guard var text = FixedDigits(dateAndTimeOf: f, shape: "0000-00-00T00:00:00.000Z") else {
+            return dateAndTimeText(f) + ".\(pad(f.millisecond, 3))Z"
         }
-        // Written digit by digit: every saved moment needs two of these.
-        var text = FixedDigits("0000-00-00T00:00:00.000Z")
-        text.put(f.year, at: 0, width: 4)
-        text.put(f.month, at: 5, width: 2)
-        text.put(f.day, at: 8, width: 2)
-        text.put(f.hour, at: 11, width: 2)
-        text.put(f.minute, at: 14, width: 2)
-        text.put(f.second, at: 17, width: 2)
         text.put(f.millisecond, at: 20, width: 3)
         return text.string
+    }
+
+    /// `2026-11-19T18:04:00` for a year outside 0…9999, the slow way.
+    private static func dateAndTimeText(_ f: Fields) -> String {
+        "\(pad(f.year, 4))-\(pad(f.month))-\(pad(f.day))T\(pad(f.hour)):\(pad(f.minute)):\(pad(f.second))"
     }
 
     /// A timestamp's shape with its numbers written in place: interpolating padded numbers cost
@@ -101,7 +87,19 @@ public enum CivilTime {
     private struct FixedDigits {
         var bytes: [UInt8]
 
-        init(_ shape: String) { bytes = Array(shape.utf8) }
+        /// `shape` (`0000-00-00T00:00:00` and what follows) with the date and time written in;
+        /// nil for a year outside 0…9999. Every saved moment needs two of these, and every
+        /// `--json` event one.
+        init?(dateAndTimeOf f: Fields, shape: String) {
+            guard (0...9999).contains(f.year) else { return nil }
+            bytes = Array(shape.utf8)
+            put(f.year, at: 0, width: 4)
+            put(f.month, at: 5, width: 2)
+            put(f.day, at: 8, width: 2)
+            put(f.hour, at: 11, width: 2)
+            put(f.minute, at: 14, width: 2)
+            put(f.second, at: 17, width: 2)
+        }
 
         mutating func put(_ number: Int, at offset: Int, width: Int) {
             var number = number
