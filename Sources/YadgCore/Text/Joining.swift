@@ -19,8 +19,8 @@ extension Sequence where Element == String {
 
 extension Collection where Element == String {
     /// The same, written straight into a string of the whole length: appending to a string cost a
-    /// few hundred instructions a piece (the recent praise lines are joined, and a reply's lines,
-    /// for every moment logged).
+    /// few hundred instructions a piece (the recent praise lines are joined for every moment
+    /// logged).
     @inlinable public func joinedText(separator: String) -> String {
         guard !isEmpty else { return "" }
         var separator = separator
