@@ -33,11 +33,16 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// whatever `body` reads or writes then sees every row before it.
     func locked<T>(_ body: () throws -> T) rethrows -> T {
         try lock.withLock { _ in
-            batchWrites.finish()
-            // What is stored may change now: the next batch reads its first reference afresh.
-            refAfterHandedOver = nil
+            finishHandedOver()
             return try body()
         }
+    }
+
+    /// Waits, with the lock held, for everything handed to the batch thread.
+    private func finishHandedOver() {
+        batchWrites.finish()
+        // What is stored may change now: the next batch reads its first reference afresh.
+        refAfterHandedOver = nil
     }
 
     /// Opens the database file at `path`, creating it with mode 0600 first so the database and
@@ -171,8 +176,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     public func insertNumbered(_ moment: Moment, state: StateChanges) throws -> Int? {
         try lock.withLock { _ in
             if connection.inBatch { return try handOverRow(moment, state: state) }
-            batchWrites.finish()
-            refAfterHandedOver = nil
+            finishHandedOver()
             return try connection.writeTransaction {
                 guard let ref = try insertRow(moment) else { return nil }
                 try queueCreate(moment)

@@ -103,8 +103,10 @@ public struct MomentQuestion: Equatable, Sendable {
             self = about(after: 3, .last)
             return
         }
-        if w.count >= 4, first == "what", let verbs = Self.doneVerbs[Array(w.prefix(3))], verbs.contains(w[3]) {
-            self = about(after: 4, .what)
+        if let (frame, verbs) = Self.doneVerbs.first(where: { w.count > $0.key.count && starts($0.key) }),
+            verbs.contains(w[frame.count])
+        {
+            self = about(after: frame.count + 1, .what)
             return
         }
         // `show me my wins from last week`, `show my moments from today`.

@@ -41,9 +41,8 @@ public enum SmallTalk: String, Sendable, Equatable, CaseIterable {
     init?(_ core: String) {
         // A stretched last letter is the same word: `heyyy`, `hiii`, `thanksss`, `okkk`. Where the
         // line as said and the line unstretched are of two kinds, the earlier kind wins.
-        let kinds = [Self.kindOfPhrase[core], Self.kindOfPhrase[Self.unstretched(core)]].compactMap { $0 }
-        guard let found = kinds.min(by: { Self.allCases.firstIndex(of: $0)! < Self.allCases.firstIndex(of: $1)! })
-        else { return nil }
+        let (said, plain) = (Self.kindOfPhrase[core], Self.kindOfPhrase[Self.unstretched(core)])
+        guard let found = Self.allCases.first(where: { $0 == said || $0 == plain }) else { return nil }
         self = found
     }
 

@@ -1,26 +1,12 @@
-extension Sequence where Element == String {
+extension Collection where Element == String {
     /// The texts with `separator` between them, like `joined(separator:)`.
     ///
     /// The standard library's `joined(separator:)` is not specialised for the caller: its first
     /// use in a run looks up protocol witnesses at run time, which cost more than the rest of
     /// parsing a one-shot command's words. This one is compiled for each caller (inlinable, so
-    /// callers in other modules get their own copy too).
-    @inlinable public func joinedText(separator: String) -> String {
-        var out = ""
-        var first = true
-        for text in self {
-            if !first { out += separator }
-            out += text
-            first = false
-        }
-        return out
-    }
-}
-
-extension Collection where Element == String {
-    /// The same, written straight into a string of the whole length: appending to a string cost a
-    /// few hundred instructions a piece (the recent praise lines are joined for every moment
-    /// logged).
+    /// callers in other modules get their own copy too), and writes straight into a string of the
+    /// whole length: appending piece by piece cost a few hundred instructions a piece (the recent
+    /// praise lines are joined for every moment logged).
     @inlinable public func joinedText(separator: String) -> String {
         guard !isEmpty else { return "" }
         var separator = separator
