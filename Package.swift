@@ -31,8 +31,11 @@ let package = Package(
         // Headers only: libcurl itself is loaded with dlopen when an AI request is first made.
         .systemLibrary(name: "CCurl"),
 
+        // The readers of language, below the core: one way to cut a line into words, phrase patterns,
+        // the crisis reader with its evidence, and a small linear model with its trainer.
+        .target(name: "YadgLanguage"),
         // Pure core: value types, parsing, praise, the shell's logic. No I/O, no globals.
-        .target(name: "YadgCore"),
+        .target(name: "YadgCore", dependencies: ["YadgLanguage"]),
 
         // Adapters around the core.
         .target(
@@ -61,8 +64,8 @@ let package = Package(
         .target(
             name: "YadgApp",
             dependencies: [
-                "YadgCore", "YadgTerminal", "YadgAI", "YadgSync", "YadgEntitlement", "YadgHTTP", "YadgStorage",
-                "YadgResources",
+                "YadgCore", "YadgLanguage", "YadgTerminal", "YadgAI", "YadgSync", "YadgEntitlement", "YadgHTTP",
+                "YadgStorage", "YadgResources",
             ]),
 
         // The thin executable: argv and environment → options → wiring → run.
@@ -72,6 +75,8 @@ let package = Package(
 
         // Install, uninstall, the Debian package and the manual page: `swift run yadg-dist install`.
         .executableTarget(name: "yadg-dist", dependencies: ["YadgCore", "YadgResources"]),
+        // The crisis reader's corpora, model and lexicon: `swift run yadg-train eval|explain|fit|lexicon`.
+        .executableTarget(name: "yadg-train", dependencies: ["YadgCore", "YadgLanguage"]),
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(
             name: "yadg-bench",
@@ -80,9 +85,13 @@ let package = Package(
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 
         // What the test targets share: resources, a fixed clock, a seeded shell, temporary homes.
-        .target(name: "YadgTestSupport", dependencies: ["YadgCore", "YadgResources"], path: "Tests/YadgTestSupport"),
+        .target(
+            name: "YadgTestSupport", dependencies: ["YadgCore", "YadgLanguage", "YadgResources"],
+            path: "Tests/YadgTestSupport"),
+        .testTarget(name: "YadgLanguageTests", dependencies: ["YadgLanguage"]),
         .testTarget(
-            name: "YadgCoreTests", dependencies: ["YadgCore", "YadgTerminal", "YadgResources", "YadgTestSupport"],
+            name: "YadgCoreTests",
+            dependencies: ["YadgCore", "YadgLanguage", "YadgTerminal", "YadgResources", "YadgTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "YadgAppTests", dependencies: ["YadgApp", "YadgCore", "YadgAI", "YadgTestSupport"]),
         .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite", "YadgTestSupport"]),

@@ -20,17 +20,17 @@ public enum JSONEvents {
                         ("ref", String(moment.ref)), ("text", quote(moment.text)),
                         ("happenedAt", quote(CivilTime.iso8601(moment.happenedAt, in: zone))),
                         ("timeAgo", String(moment.timeAgo)), ("offlinePraise", quote(moment.offlinePraise)),
-                    ] + extrasFields(moment) + crisisField(moment.isCrisis))
+                    ] + extrasFields(moment) + sensitivityField(moment))
             case .notLogged(let input, let reason):
                 return object([
                     // A rejected line may be a megabyte: the event names it, it does not echo it all.
                     ("event", quote("not_logged")), ("input", quote(Self.excerpt(input))),
                     ("reason", quote(reason.rawValue)),
                 ])
-            case .command(let name, let output, let crisis):
+            case .command(let name, let output, let kept):
                 return object(
                     [("event", quote("command")), ("command", quote(name)), ("output", quote(output))]
-                        + crisisField(crisis))
+                        + (kept.jsonKey.map { [($0, "true")] } ?? []))
             case .moments(let moments):
                 let rows = moments.map { row($0, now: now, zone: zone, copy: copy) }
                 return object([("event", quote("moments")), ("moments", "[" + rows.joined(separator: ",") + "]")])
@@ -56,7 +56,7 @@ public enum JSONEvents {
                             ("count", String(d.moments.count)),
                             ("moments", "[" + d.moments.reversed().map { quote($0.text) }.joined(separator: ",") + "]"),
                             ("summary", quote(d.summary)),
-                        ] + crisisField(d.isHeavy))
+                        ] + heavyField(d.moments))
                 }
                 return object([("event", quote("journey")), ("days", "[" + rows.joined(separator: ",") + "]")])
             case .week(let week):
@@ -128,7 +128,7 @@ public enum JSONEvents {
             fields.append(("moments", "[" + rows.joined(separator: ",") + "]"))
         }
         if !week.moments.isEmpty && !week.isHeavy { fields.append(("summary", quote(week.summary))) }
-        return fields + crisisField(week.isHeavy)
+        return fields + heavyField(week.moments)
     }
 
     /// "1 month", "6 months", "1 year", "3 years".
@@ -150,7 +150,7 @@ public enum JSONEvents {
                 ("when", quote(TimeWords(copy).relative(m.happenedAt, now: now, in: zone))),
                 ("praise", quote(m.praise)), ("action", quote(m.action)),
                 ("isFavorite", m.isFavorite ? "true" : "false"),
-            ] + extrasFields(m) + crisisField(m.isCrisis))
+            ] + extrasFields(m) + sensitivityField(m))
     }
 
     static func extrasFields(_ m: Moment) -> [(String, String)] {
@@ -162,9 +162,18 @@ public enum JSONEvents {
         return fields
     }
 
-    /// `"crisis":true` where the crisis check caught the text; absent otherwise.
-    static func crisisField(_ isCrisis: Bool) -> [(String, String)] {
-        isCrisis ? [("crisis", "true")] : []
+    /// `"crisis":true`, `"concern":true` or `"milestone":true` for what the crisis reading kept on
+    /// this machine; absent otherwise.
+    static func sensitivityField(_ moment: Moment) -> [(String, String)] {
+        moment.sensitivity.jsonKey.map { [($0, "true")] } ?? []
+    }
+
+    /// A Journey day or a week holding a crisis (`"crisis":true`) or, short of one, a concern
+    /// (`"concern":true`): the day is gentle and never summarised; absent otherwise.
+    static func heavyField(_ moments: [Moment]) -> [(String, String)] {
+        let heaviest = moments.map(\.sensitivity).max() ?? .ordinary
+        guard heaviest >= .concern, let key = heaviest.jsonKey else { return [] }
+        return [(key, "true")]
     }
 
     /// At most 200 characters of a rejected line, with "…" when cut.

@@ -1,3 +1,4 @@
+import YadgLanguage
 import YadgCore
 import YadgResources
 import YadgStorage
@@ -35,6 +36,19 @@ public enum LoadedResources {
             if let overriding = override(key) { return Lazy(value: decode(key, given: overriding, make)) }
             return Lazy { try! make(EmbeddedResources.text(key) ?? "") }
         }
+        // The crisis reading is a safety resource: a file of the same name can only add phrases to
+        // it, never replace or empty it, and its model cannot be overridden at all.
+        let crisisAdditions = override("Resources/crisis.json")
+        if let crisisAdditions, (try? CrisisCheck.additions(crisisAdditions)) == nil {
+            broken.append(name("Resources/crisis.json"))
+        }
+        let crisis = Lazy<CrisisCheck> {
+            let compiled = EmbeddedResources.text("Resources/crisis-reader.txt") ?? ""
+            let model = EmbeddedResources.text("Resources/crisis-model.tsv")
+            // The built-in files are tested in CI, so without the additions this cannot fail.
+            return (try? CrisisCheck(compiled: compiled, model: model, additions: crisisAdditions))
+                ?? (try! CrisisCheck(compiled: compiled, model: model))
+        }
         // Copy falls back to the built-in text section by section, so an older override still works.
         let builtInCopy = EmbeddedResources.text("Resources/copy.json") ?? ""
         let copy = decode("Resources/copy.json") { try Copy(json: $0, fallback: builtInCopy) }
@@ -50,7 +64,7 @@ public enum LoadedResources {
             terms: trimmingNewlines(text("Resources/terms.md")),
             praise: lazily("Resources/praise.json", PraisePool.init(json:)),
             classifier: lazily("Resources/actions.json", ActionClassifier.init(json:)),
-            crisis: lazily("Resources/crisis.json", CrisisCheck.init(json:)),
+            crisis: crisis,
             moods: lazily("Resources/moods.json", MoodVocabulary.init(json:)))
         for name in broken {
             warn(

@@ -12,19 +12,19 @@ import YadgCore
 extension SQLiteMomentStore: SyncQueue {
     // MARK: Queueing (inside the caller's transaction)
 
-    /// A new moment is created on the server, unless it holds crisis language (never sent) or is
-    /// archived already (an imported one).
+    /// A new moment is created on the server, unless the crisis reading keeps it here (a crisis, a
+    /// concern, a recovery milestone: never sent) or it is archived already (an imported one).
     func queueCreate(_ moment: Moment) throws {
-        guard syncs, !moment.isCrisis, moment.archivedAt == nil else { return }
+        guard syncs, !moment.staysOnThisMachine, moment.archivedAt == nil else { return }
         try queue(moment.id, .create, fields: nil)
     }
 
     /// The operations that bring the server from `before` to `after`.
     func queueChanges(from before: Moment, to after: Moment) throws {
         guard syncs else { return }
-        if after.isCrisis {
+        if after.staysOnThisMachine {
             // Its words never leave the machine: a copy the server holds from before is archived.
-            if !before.isCrisis || before.archivedAt == nil && after.archivedAt != nil {
+            if !before.staysOnThisMachine || before.archivedAt == nil && after.archivedAt != nil {
                 try queue(after.id, .delete, fields: nil)
             }
             return

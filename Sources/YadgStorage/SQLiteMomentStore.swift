@@ -414,7 +414,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .integer(m.timeAgo), .text(m.offlinePraise), .optional(m.aiPraise), .text(m.action),
             .text(m.tags.joinedText(separator: "\n")), .integer(m.isFavorite ? 1 : 0), .integer(m.isSynced ? 1 : 0),
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joinedText(separator: "\n")),
-            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.isCrisis ? 1 : 0), .integer(m.ref),
+            .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.sensitivity.storedCode), .integer(m.ref),
             .text(m.timePrecision.rawValue),
             .optional(m.timeSaid), .text(localDay ?? m.localDay.text),
         ]
@@ -433,10 +433,34 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             tz: row.text(5) ?? "UTC", offlinePraise: row.text(7) ?? "", aiPraise: row.text(8),
             action: row.text(9) ?? "other", tags: list(10), isFavorite: row.integer(11) != 0,
             isSynced: row.integer(12) != 0, syncError: row.text(13), mood: row.text(14), note: row.text(15),
-            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) }, isCrisis: row.integer(18) != 0)
+            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) }, sensitivity: .init(storedCode: row.integer(18)))
         moment.timeAgo = row.integer(6)
         moment.ref = row.integer(19)
         moment.said = SaidTime(row.text(20).flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.text(21))
         return moment
+    }
+}
+
+/// How the crisis reading's outcome is kept in the `is_crisis` column (migration 6 added it as a
+/// flag): 0 ordinary and 1 crisis as ever, 2 a concern, 3 a recovery milestone. Every value but 0
+/// keeps a moment on this machine, and an older yadg reads any of them as a crisis, which is the
+/// safe side (it never sends, praises or summarises such a moment).
+extension Moment.Sensitivity {
+    var storedCode: Int {
+        switch self {
+        case .ordinary: 0
+        case .crisis: 1
+        case .concern: 2
+        case .milestone: 3
+        }
+    }
+
+    init(storedCode: Int) {
+        switch storedCode {
+        case 0: self = .ordinary
+        case 2: self = .concern
+        case 3: self = .milestone
+        default: self = .crisis
+        }
     }
 }

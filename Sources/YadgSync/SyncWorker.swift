@@ -89,9 +89,9 @@ public final class SyncWorker: Sendable {
     @discardableResult
     func send(_ operation: SyncOperation) async -> Bool {
         let moment = try? store.moment(id: operation.momentID)
-        if let moment, moment.isCrisis, operation.kind != .delete {
+        if let moment, moment.staysOnThisMachine, operation.kind != .delete {
             // Its words never leave the machine (the store queues nothing new for it; this drops
-            // what was queued before the crisis check caught it).
+            // what was queued before the crisis reading kept it here).
             try? queue.completed(operation, server: nil)
             return true
         }

@@ -1,3 +1,4 @@
+import YadgLanguage
 import Testing
 import YadgTestSupport
 

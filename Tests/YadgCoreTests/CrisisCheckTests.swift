@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import YadgLanguage
+import YadgResources
 import YadgTestSupport
 
 @testable import YadgCore
@@ -30,7 +32,13 @@ struct CrisisCheckTests {
         "I overdosed", "everyone would be better off without me", "I'd be better off dead",
         "I wish I was dead", "I wish I were dead", "I wish I was never born", "I wish I wasn't alive",
         "I want to hang myself", "I'm ready to die", "want to take my own life", "want to disappear forever",
-        "didn't hurt myself today", "went a week without self harm",
+    ]
+
+    /// Recovery milestones: wins, cheered, kept on this machine.
+    static let milestones = [
+        "didn't hurt myself today", "went a week without self harm", "90 days without hurting myself",
+        "wanted to cut and called a friend instead", "three years since my attempt and glad I'm here",
+        "the urge came and it passed", "I used to want to die every day",
     ]
 
     static let negatives = [
@@ -64,24 +72,95 @@ struct CrisisCheckTests {
 
     @Test(arguments: positives)
     func caught(_ line: String) {
-        #expect(Self.check.matches(line), "should be caught: \(line)")
+        let caught = Self.check.matches(line)
+        #expect(caught, "should be caught: \(line)")
+    }
+
+    @Test(arguments: milestones)
+    func milestone(_ line: String) {
+        let sensitivity = Self.check.read(line).sensitivity
+        #expect(sensitivity == .milestone, "a milestone: \(line)")
     }
 
     @Test(arguments: negatives)
     func notCaught(_ line: String) {
-        #expect(!Self.check.matches(line), "is a win: \(line)")
+        let caught = Self.check.matches(line)
+        #expect(!caught, "is a win: \(line)")
     }
 
-    @Test("A mention of suicide prevention is caught: the gentle reply is right either way")
-    func preventionIsCaught() {
-        #expect(Self.check.matches("helped with a suicide prevention walk fundraiser"))
+    @Test("Suicide prevention work is a win; the word alone, or said of oneself, is not")
+    func prevention() {
+        #expect(Self.check.read("helped with a suicide prevention walk fundraiser").sensitivity == .ordinary)
+        #expect(Self.check.read("suicide hotline").sensitivity >= .concern)
+        #expect(Self.check.read("thinking about suicide again").sensitivity == .crisis)
     }
 
-    @Test func folding() {
-        let words = CrisisCheck.fold(
-            "Don’t self-HARMING, wanna", spellings: WordTable(["wanna": ["want", "to"]]),
-            forms: WordTable(["harming": "harm"]),
-            keepMarks: false)
-        #expect(words == ["dont", "self", "harm", "want", "to"])
+    @Test("Three outcomes: a crisis, a concern the reader cannot clear, an ordinary line")
+    func outcomes() {
+        #expect(Self.check.read("gonna kill myself tonight").sensitivity == .crisis)
+        #expect(Self.check.read("everything feels hopeless").sensitivity == .concern)
+        #expect(Self.check.read("dead tired after the marathon").sensitivity == .ordinary)
+    }
+
+    @Test("Misspellings, slang and emoji beside the words")
+    func tolerant() {
+        for line in [
+            "i want to dei", "wnat to kil myself", "suicidl thoughts all day", "self harmd agian", "thinkin bout endin it 😔",
+            "gonna top meself this arvo", "🔪🩸 again. couldnt stop",
+        ] {
+            let caught = Self.check.matches(line)
+            #expect(caught, "\(line)")
+        }
+        for line in ["dyed my hair purple", "finished the DEI training"] {
+            let caught = Self.check.matches(line)
+            #expect(!caught, "\(line)")
+        }
+    }
+
+    @Test("A person's crisis.json adds phrases and can never remove, clear or empty the built-in ones")
+    func additions() throws {
+        let builtIn = EmbeddedResources.text("Resources/crisis.json")!
+        let emptied = """
+            {"crisis": [], "concern": [], "clear": ["want to die", "kill myself"], "milestones": ["want to die"],
+             "touch": [], "spellings": {"die": "dance"}}
+            """
+        let check = try CrisisCheck(json: builtIn, additions: emptied)
+        #expect(check.read("I want to die").sensitivity == .crisis)
+        #expect(check.read("gonna kill myself").sensitivity == .crisis)
+        let added = try CrisisCheck(json: builtIn, additions: #"{"crisis": ["purple elephants"]}"#)
+        #expect(added.read("thinking of purple elephants again").sensitivity == .crisis)
+        #expect(try CrisisCheck(json: builtIn).read("thinking of purple elephants again").sensitivity == .ordinary)
+    }
+}
+
+/// The crisis reader's derived resources are what the repository's tool makes of its sources, byte
+/// for byte: a reviewer reads `crisis.json`, the corpora and the model's file, and CI holds the
+/// rest to them.
+struct CrisisResourceTests {
+    @Test("Resources/crisis-reader.txt is what crisis.json compiles to (`yadg-train compile`)")
+    func compiledReader() throws {
+        let compiled = try CrisisCheck.compile(json: EmbeddedResources.text("Resources/crisis.json")!)
+        #expect(compiled == EmbeddedResources.text("Resources/crisis-reader.txt"))
+    }
+
+    @Test("Every phrase of crisis.json compiles")
+    func phrasesCompile() throws {
+        try TestSupport.resources.crisis.reader.compileAll()
+    }
+
+    @Test("Resources/crisis-model.tsv is what `yadg-train fit` writes from the corpora")
+    func modelReproduced() throws {
+        let reader = try CrisisCheck(json: EmbeddedResources.text("Resources/crisis.json")!).reader
+        let records = TestSupport.corpus("crisis.jsonl") + TestSupport.corpus("ordinary.jsonl")
+        let fitted = reader.fitModel(records)
+        #expect(fitted == EmbeddedResources.text("Resources/crisis-model.tsv"), "run `swift run yadg-train fit`")
+    }
+
+    @Test("Everyday lines from the repository's other corpora are read as ordinary")
+    func ordinaryLines() {
+        for record in TestSupport.corpus("ordinary.jsonl") {
+            let sensitivity = TestSupport.resources.crisis.read(record.text).sensitivity
+            #expect(sensitivity <= .milestone, "\(record.text)")
+        }
     }
 }

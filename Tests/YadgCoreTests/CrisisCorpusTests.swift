@@ -1,50 +1,62 @@
 import Foundation
 import Testing
+import YadgLanguage
 import YadgTestSupport
 
 @testable import YadgCore
 
-/// The crisis corpus (`Fixtures/crisis-corpus.jsonl`), each line sent through the path it names:
-/// every crisis line is met with the crisis reply, kept flagged, never praised, never asked about,
-/// never answered as a plan, an error or a typo; every look-alike win is praised as before.
+/// The crisis corpus (`Tests/Corpora/crisis.jsonl`), each line sent through the path it names (a
+/// line from other hands, which names none, through one of the paths in turn): every crisis line is
+/// met with the crisis reply or the check-in, kept flagged, never praised, never asked about, never
+/// answered as a plan, an error or a typo; every look-alike and milestone is praised.
 ///
-/// `Fixtures/crisis-held-aside.jsonl` was written with the corpus and kept out of sight while the
-/// phrase set was tuned; it is checked the same way, and must not be tuned to.
+/// `crisis-held-aside.jsonl` was written by other hands and scored once, at the end of a round of
+/// tuning, without being tuned to (CrisisSafety, "The corpus"); it is checked the same way.
 struct CrisisCorpusTests {
     struct Line: Sendable, CustomTestStringConvertible {
         let text: String
-        let crisis: Bool
-        let family: String
+        let label: String
         let path: String
 
+        var crisis: Bool { label == "crisis" }
         var testDescription: String { "\(path): \(text)" }
     }
 
     static let paths = ["typed", "piped", "log", "note", "edit", "did", "when", "import", "pull", "slash"]
+    /// Where a line from other hands is sent: the paths a moment's own words come in by.
+    static let pathsInTurn = ["typed", "piped", "log", "did", "note", "edit", "import", "pull"]
 
     static func load(_ name: String) -> [Line] {
-        TestSupport.fixtureObjects(name).map { object in
-            Line(
-                text: object["text"] as! String, crisis: object["crisis"] as! Bool,
-                family: object["family"] as! String, path: object["path"] as! String)
+        TestSupport.corpus(name).enumerated().map { index, record in
+            var path = record.context?["path"] ?? pathsInTurn[index % pathsInTurn.count]
+            // `/note 35 years…` would name moment 35: a line that opens with a number is typed.
+            if record.context?["path"] == nil, ["note", "edit"].contains(path), record.text.first?.isNumber == true {
+                path = "typed"
+            }
+            return Line(text: record.text, label: record.label, path: path)
         }
     }
 
-    static let corpus = load("crisis-corpus.jsonl")
+    static let corpus = load("crisis.jsonl")
     static let heldAside = load("crisis-held-aside.jsonl")
 
     static let copy = TestSupport.resources.copy
-    static let crisisMessage = copy[CardCopy.self].crisisMessage.split(separator: "\n").map { "  " + $0 }
-        .joined(separator: "\n")
+    static func indented(_ message: String) -> String {
+        message.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    }
+    static let crisisMessage = indented(copy[CardCopy.self].crisisMessage)
+    static let concernMessage = indented(copy[CardCopy.self].concernMessage)
 
-    @Test("The corpus: 300 lines or more, at least as many look-alikes as crisis lines, every path")
+    @Test("The corpus: a thousand lines or more, as many look-alikes as crisis lines, every path, from other hands too")
     func shape() {
         let all = Self.corpus + Self.heldAside
-        #expect(all.count >= 300)
+        #expect(all.count >= 1000)
         #expect(all.filter { !$0.crisis }.count >= all.filter(\.crisis).count)
         #expect(Set(all.filter(\.crisis).map(\.path)) == Set(Self.paths))
         #expect(Set(all.map(\.path)).isSubset(of: Set(Self.paths)))
+        #expect(Set(all.map(\.label)) == ["crisis", "ok", "milestone"])
         #expect(Set(all.map(\.text)).count == all.count, "no line twice")
+        #expect(TestSupport.corpus("crisis.jsonl").filter { $0.source.hasPrefix("other hands") }.count >= 1000)
     }
 
     @Test(arguments: corpus)
@@ -66,25 +78,31 @@ struct CrisisCorpusTests {
     static func check(_ line: Line, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let outcome = try run(line)
         let text = outcome.reply.lines.plainText
+        // Whether a win is told in the past is the time reader's to say (TimeSemantics), not this one's.
+        if !line.crisis && text == copy[LoggingCopy.self].future { return }
         let moment = try #require(outcome.moment, "nothing kept for \(line.path): \(line.text)")
         if line.crisis {
-            #expect(moment.isCrisis, "not flagged", sourceLocation: sourceLocation)
+            #expect(moment.isHeavy, "not flagged", sourceLocation: sourceLocation)
             #expect(moment.praise.isEmpty, "praise kept", sourceLocation: sourceLocation)
             guard !["import", "pull"].contains(line.path) else { return }
-            #expect(text.contains(crisisMessage), "no crisis reply: \(text)", sourceLocation: sourceLocation)
+            let message = moment.isCrisis ? crisisMessage : concernMessage
+            #expect(text.contains(message), "no crisis reply or check-in: \(text)", sourceLocation: sourceLocation)
             #expect(outcome.reply.praiseRequests.isEmpty, "praise asked for", sourceLocation: sourceLocation)
             #expect(outcome.reply.failure == nil, "answered as a failure: \(text)", sourceLocation: sourceLocation)
             #expect(!text.contains("Did you mean"), sourceLocation: sourceLocation)
             #expect(!text.contains(copy[LoggingCopy.self].future), "answered as a plan", sourceLocation: sourceLocation)
         } else {
-            #expect(!moment.isCrisis, "flagged", sourceLocation: sourceLocation)
+            #expect(!moment.isHeavy, "flagged", sourceLocation: sourceLocation)
             guard !["import", "pull"].contains(line.path) else { return }
-            #expect(!text.contains(crisisMessage), "crisis reply to a win: \(text)", sourceLocation: sourceLocation)
+            #expect(!text.contains(crisisMessage) && !text.contains(concernMessage), "crisis reply to a win: \(text)",
+                sourceLocation: sourceLocation)
             #expect(outcome.reply.failure == nil, "refused: \(text)", sourceLocation: sourceLocation)
             if ["typed", "piped", "log", "did"].contains(line.path) {
                 #expect(text.hasPrefix("Moment logged"), "not logged: \(text)", sourceLocation: sourceLocation)
-                #expect(outcome.reply.praiseRequests.count == 1, "no praise asked", sourceLocation: sourceLocation)
                 #expect(!moment.offlinePraise.isEmpty, sourceLocation: sourceLocation)
+                // A milestone is cheered offline and kept here: no AI is asked.
+                let asked = moment.staysOnThisMachine ? 0 : 1
+                #expect(outcome.reply.praiseRequests.count == asked, "praise asked", sourceLocation: sourceLocation)
             }
         }
     }

@@ -90,17 +90,22 @@ struct CrisisPathTests {
         #expect(try store.lastSubmittedMoment()?.said == SaidTime(.day, "last night"))
     }
 
-    @Test("A plan the phrases do not catch, but that speaks of harm, is never told to log it once it's done")
-    func planThatMentionsHarm() throws {
+    @Test("A plan that holds a word of distress is a concern: kept, the check-in, never 'not a win yet'")
+    func planThatTouchesDistress() throws {
         let words = TestSupport.resources.copy[LoggingCopy.self]
-        for line in [
-            "I'll be gone by next week", "gonna kill it at the gym tomorrow", "will jump off the boat tomorrow",
-        ] {
+        let checkIn = TestSupport.resources.copy[CardCopy.self].concernMessage
+        let crisisEnd = TestSupport.resources.copy[CardCopy.self].crisisMessage.split(separator: "\n").last!
+        for line in ["I'll be gone by next week", "gonna go up to the bridge tonight", "can't picture myself being alive next year"] {
             let store = InMemoryMomentStore()
             let reply = TestSupport.shell(store: store).handle(line)
-            #expect(reply.lines.plainText == words.futureQuiet, "\(line)")
-            #expect(try store.allMoments().isEmpty)
+            let text = reply.lines.plainText
+            #expect(text.hasSuffix("  " + checkIn) || text.hasSuffix("  " + crisisEnd), "\(line)")
+            #expect(!reply.lines.plainText.contains(words.future))
+            let kept = try #require(try store.lastSubmittedMoment())
+            #expect(kept.text == line && kept.isHeavy && kept.praise.isEmpty && reply.praiseRequests.isEmpty)
         }
+        // A plan whose only such word is an idiom is a plan.
+        #expect(TestSupport.shell().handle("gonna kill it at the gym tomorrow").lines.plainText == words.future)
         #expect(TestSupport.shell().handle("gonna run a 5k tomorrow").lines.plainText == words.future)
     }
 

@@ -1,3 +1,4 @@
+import YadgLanguage
 import Foundation
 import Testing
 

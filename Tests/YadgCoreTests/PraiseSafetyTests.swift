@@ -29,12 +29,17 @@ struct PraiseSafetyTests {
 
     @Test func crisisLanguageIsRecognised() throws {
         let check = try CrisisCheck(json: EmbeddedResources.text("Resources/crisis.json")!)
-        #expect(check.matches("I want to die"))
-        #expect(check.matches("thinking about SUICIDE today"))
-        #expect(check.matches("didn't hurt myself today"))
-        #expect(!check.matches("killed it at the gym"))
-        #expect(!check.matches("watched a movie about a dying star"))
-        #expect(!check.matches("took a walk"))
+        for line in ["I want to die", "thinking about SUICIDE today"] {
+            let caught = check.matches(line)
+            #expect(caught, "\(line)")
+        }
+        // A recovery milestone is a win: not caught, but kept on this machine.
+        let milestone = check.read("didn't hurt myself today").sensitivity
+        #expect(milestone == .milestone)
+        for line in ["killed it at the gym", "watched a movie about a dying star", "took a walk"] {
+            let caught = check.matches(line)
+            #expect(!caught, "\(line)")
+        }
     }
 
     @Test func promptTemplates() throws {

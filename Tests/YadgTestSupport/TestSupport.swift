@@ -1,5 +1,6 @@
 import Foundation
 import YadgCore
+import YadgLanguage
 import YadgResources
 
 /// Shared by the test targets: the real resource files, a fixed clock, seeded randomness and
@@ -16,7 +17,7 @@ public enum TestSupport {
             classifier: ActionClassifier(json: text("Resources/actions.json")),
             homePhrases: JSONDecoder().decode([String].self, from: Data(text("Resources/home-phrases.json").utf8)),
             privacy: text("Resources/privacy.md"), terms: text("Resources/terms.md"),
-            crisis: CrisisCheck(json: text("Resources/crisis.json")),
+            crisis: CrisisCheck(compiled: text("Resources/crisis-reader.txt"), model: text("Resources/crisis-model.tsv")),
             moods: MoodVocabulary(json: text("Resources/moods.json")))
     }()
 
@@ -26,6 +27,15 @@ public enum TestSupport {
         let url = URL(fileURLWithPath: file).deletingLastPathComponent().appending(path: "Fixtures/" + name)
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// The records of a reader's corpus in `Tests/Corpora/` (the one record shape every reader's
+    /// corpus has), or none when the file does not exist.
+    package static func corpus(_ name: String) -> [CorpusRecord] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Corpora/" + name)
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return try! CorpusRecord.read(text, source: name)
     }
 
     /// The JSON objects of a JSON Lines fixture, one per line.

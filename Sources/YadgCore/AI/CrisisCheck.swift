@@ -1,245 +1,163 @@
+import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// A local, conservative check for wordings of suicidal thoughts and self-harm, run on every
-/// path that takes text (typed, piped, `/did`, `/edit`, import) before anything is praised or sent.
+/// The crisis reading, run on every path that takes text (typed, piped, `/did`, `/edit`, `/note`,
+/// import, sync pull, a model's reply) before anything is praised or sent.
 ///
-/// A moment it catches is still saved (nothing a person writes is thrown away), but it gets no
-/// praise, it is flagged (``Moment/isCrisis``), it is never sent to an AI provider or the backend,
-/// and the Journey is gentle about its day. The phrase set lives in `Resources/crisis.json`, so it
-/// can be reviewed like code; the rules of matching are described there and in
-/// <doc:CrisisSafety>.
+/// It reads a line into one of four outcomes (``Moment/Sensitivity``): a crisis (suicidal thoughts
+/// or plans, self-harm), a concern (words of death, self-harm or finality that no idiom or
+/// milestone explains), a recovery milestone (cheered, kept here) or an ordinary line. The reader
+/// itself is `DistressReader` in YadgLanguage; its lexicon, classes and phrases are
+/// `Resources/crisis.json` and its model `Resources/crisis-model.tsv`, reviewed like code. How and
+/// why: <doc:CrisisSafety>.
 public struct CrisisCheck: Sendable {
-    /// One element of a phrase: a folded word, a gap of up to ``maxGap`` other words (`~`), or the
-    /// end of the line (`$`, for the few phrases that are a crisis only when nothing follows).
-    enum Element: Equatable, Sendable {
-        case word(String)
-        case gap
-        case end
+    package let reader: DistressReader
+
+    /// What the check made of a line.
+    public struct Reading: Sendable, Equatable {
+        public var sensitivity: Moment.Sensitivity
+        /// A word of the families (death, self-harm, means, finality) stands in the line that no
+        /// idiom or milestone explains: a plan that holds one is a concern, never "not a win yet".
+        public var touchesDistress: Bool
     }
 
-    typealias Pattern = [Element]
-
-    let phrases: [Pattern]
-    /// The phrases by their first word, so a text is read once, not once per phrase.
-    let phrasesByFirstWord: WordTable<[Pattern]>
-    let exceptions: [Pattern]
-    /// Every word of every line and note is looked up in these: word tables (FNV), not
-    /// dictionaries (SipHash), which were most of what the check cost.
-    let spellings: WordTable<[String]>
-    /// A word's other forms, each to the one phrases are written with (`killed` → `kill`).
-    let forms: WordTable<String>
-    /// Words of harm, read only in a line already taken for a plan (``mentionsHarm(_:)``).
-    let harmWords: [Pattern]
-
-    /// How many words one `~` in a phrase may stand for.
-    static let maxGap = 2
-
-    /// Decodes `Resources/crisis.json`: `phrases`, optional `exceptions`, `spellings` and `forms`.
-    public init(json: String) throws {
-        guard let file = try CopyTree(json: json).fields, let written = file["phrases"]?.texts else {
-            throw ResourceError.unexpected("crisis file shape")
+    /// The reader a run uses: the compiled `Resources/crisis-reader.txt` (what `crisis.json` compiles
+    /// to, ``compile(json:)``), the model, and a person's own additions.
+    ///
+    /// - Parameters:
+    ///   - model: `Resources/crisis-model.tsv`, or nil for phrases alone.
+    ///   - additions: a `crisis.json` in the config folder. It may add `crisis`, `concern` and
+    ///     `danger` phrases, written in the built-in words and classes; nothing else in it is read
+    ///     (no clear phrase, milestone, spelling or class), so it can never remove, clear or empty
+    ///     the built-in reading.
+    public init(compiled: String, model: String? = nil, additions: String? = nil) throws {
+        do {
+            var reader = try DistressReader(compiled: compiled)
+            if let model { reader = reader.with(model: LinearModel.parse(model, classNames: reader.classNames)) }
+            if let additions { reader = try reader.adding(Self.additions(additions)) }
+            self.reader = reader
+        } catch {
+            throw ResourceError.unexpected("crisis reader: \(error)")
         }
-        var spellings: [String: [String]] = [:]
-        for (word, value) in file["spellings"]?.fields ?? [:] {
-            guard let text = value.text else { throw ResourceError.unexpected("crisis spelling \(word)") }
-            spellings[word] = text.split(separator: " ").map(String.init)
+    }
+
+    /// Reads `crisis.json` itself (and its additions): for `yadg-train` and the test that holds the
+    /// compiled form to it.
+    public init(json: String, model: String? = nil, additions: String? = nil) throws {
+        var reader = try Self.reader(json: json)
+        if let model { reader = reader.with(model: LinearModel.parse(model, classNames: reader.classNames)) }
+        if let additions {
+            do { reader = try reader.adding(Self.additions(additions)) } catch {
+                throw ResourceError.unexpected("crisis additions: \(error)")
+            }
         }
-        var forms: [String: String] = [:]
-        for (base, value) in file["forms"]?.fields ?? [:] {
-            guard let others = value.texts else { throw ResourceError.unexpected("crisis forms of \(base)") }
-            for other in others { forms[other] = base }
-        }
-        let spellingTable = WordTable(spellings)
-        let formTable = WordTable(forms)
-        self.spellings = spellingTable
-        self.forms = formTable
-        func pattern(_ text: String) -> Pattern {
-            Self.fold(text, spellings: spellingTable, forms: formTable, keepMarks: true).map {
-                switch $0 {
-                case "~": .gap
-                case "$": .end
-                default: .word($0)
+        self.reader = reader
+    }
+
+    /// The compiled form of `crisis.json` (`Resources/crisis-reader.txt`).
+    public static func compile(json: String) throws -> String { try reader(json: json).compiledText }
+
+    /// The phrases a person's `crisis.json` may add: only those that raise safety.
+    package static func additions(_ json: String) throws -> [DistressReader.Kind: [String]] {
+        let added = try CopyTree(json: json).fields ?? [:]
+        return [
+            .crisis: added["crisis"]?.texts ?? [], .concern: added["concern"]?.texts ?? [],
+            .danger: added["danger"]?.texts ?? [],
+        ]
+    }
+
+    static func reader(json: String) throws -> DistressReader {
+        guard let file = try CopyTree(json: json).fields else { throw ResourceError.unexpected("crisis file shape") }
+        func texts(_ key: String, _ table: [String: CopyTree]) -> [String] { table[key]?.texts ?? [] }
+        func table(_ key: String, _ source: [String: CopyTree]) throws -> [String: [String]] {
+            var result: [String: [String]] = [:]
+            for (name, value) in source[key]?.fields ?? [:] {
+                guard let words = value.texts ?? value.text.map({ [$0] }) else {
+                    throw ResourceError.unexpected("crisis \(key) \(name)")
                 }
+                result[name] = words
             }
+            return result
         }
-        phrases = written.map(pattern).filter { !$0.isEmpty }
-        var byFirstWord: [String: [Pattern]] = [:]
-        for phrase in phrases {
-            guard case .word(let first) = phrase[0] else { throw ResourceError.unexpected("crisis phrase start") }
-            byFirstWord[first, default: []].append(phrase)
+        let spellings = try table("spellings", file).mapValues { $0.flatMap { TextPieces.split($0, on: UInt8(ascii: " ")) } }
+        var forms: [String: String] = [:]
+        for (base, others) in try table("forms", file) { for other in others { forms[other] = base } }
+        let classes = try table("classes", file)
+        let kinds: [(DistressReader.Kind, String)] = [
+            (.crisis, "crisis"), (.concern, "concern"), (.milestone, "milestones"), (.clear, "clear"),
+            (.touch, "touch"), (.planTouch, "planTouch"), (.recoveryFrame, "recoveryFrames"),
+            (.topicFrame, "topicFrames"), (.danger, "danger"),
+        ]
+        var phrases: [DistressReader.Kind: [String]] = [:]
+        for (kind, key) in kinds { phrases[kind] = texts(key, file) }
+        // `keep`: words that are bases of their own although an ending would take them to another
+        // (`used` is not `use`, `training` not `train`).
+        let vocabulary = Set(classes.values.joined()).union(texts("keep", file))
+        // The words phrases are written with: known, so never read as misspellings.
+        var phraseWords = Set<String>()
+        for list in phrases.values { for phrase in list { TextPieces.plainWords(of: phrase, into: &phraseWords) } }
+        var emoji: [Unicode.Scalar: String] = [:]
+        for (symbol, word) in try table("emoji", file) {
+            guard let scalar = symbol.unicodeScalars.first, let word = word.first else { continue }
+            emoji[scalar] = word
         }
-        phrasesByFirstWord = WordTable(byFirstWord)
-        exceptions = (file["exceptions"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
-        harmWords = (file["harmWords"]?.texts ?? []).map(pattern).filter { !$0.isEmpty }
+        var typoTargets = Set(texts("typoWords", file))
+        for name in texts("typoClasses", file) { typoTargets.formUnion(classes[name] ?? []) }
+        let lexicon = Lexicon(
+            spellings: spellings, forms: forms, vocabulary: vocabulary, phraseWords: phraseWords, typoTargets: typoTargets,
+            notTypos: texts("notTypos", file))
+        do {
+            return try DistressReader(lexicon: lexicon, classes: classes, phrases: phrases, emoji: emoji)
+        } catch {
+            throw ResourceError.unexpected("crisis phrase: \(error)")
+        }
     }
 
-    /// True when the text holds any word of harm (`die`, `pills`, `gone`, `bridge`…), whatever
-    /// surrounds it. Far too wide to call a line a crisis; it only keeps a plan that the phrases
-    /// missed (`i'll be gone soon`) from being told "log it once it's done".
-    public func mentionsHarm(_ text: String) -> Bool {
-        let words = Self.fold(text, spellings: spellings, forms: forms, keepMarks: false)
-        return words.indices.contains { start in harmWords.contains { Self.match($0, in: words, at: start) != nil } }
+    /// What `text` says about the person's safety.
+    public func read(_ text: String) -> Reading {
+        let reading = reader.read(text)
+        return Reading(sensitivity: Moment.Sensitivity(reading.verdict), touchesDistress: reading.touches)
     }
 
-    /// True when the text holds one of the phrases (as whole words, after folding) that no
-    /// exception covers.
+    /// True when the text is a crisis or a concern: nothing that holds it is shown or sent as praise.
     public func matches(_ text: String) -> Bool {
-        let words = Self.fold(text, spellings: spellings, forms: forms, keepMarks: false)
-        guard !words.isEmpty else { return false }
-        var excepted: [Range<Int>]?
-        for (start, word) in words.enumerated() {
-            for phrase in phrasesByFirstWord[word] ?? [] {
-                guard let end = Self.match(phrase, in: words, at: start) else { continue }
-                excepted = excepted ?? exceptionSpans(in: words)
-                if !excepted!.contains(where: { $0.lowerBound <= start && end <= $0.upperBound }) { return true }
-            }
-        }
-        return false
+        read(text).sensitivity >= .concern
     }
 
-    /// The moment as it must be kept when its text or note holds crisis language (or it was flagged
-    /// before): flagged, with no praise. Other moments come back unchanged.
+    /// The moment as it must be kept, read again with its note: a reading can only raise what a
+    /// moment was (private once means private), so a crisis stays a crisis when edited and a new
+    /// phrase or model never un-flags history. A moment that is not ordinary has no praise from a
+    /// model, and a concern or a crisis no praise and no kind of win.
     public func flagged(_ moment: Moment) -> Moment {
-        guard moment.isCrisis || matches(moment.text) || moment.note.map(matches) == true else { return moment }
+        var sensitivity = max(moment.sensitivity, read(moment.text).sensitivity)
+        if let note = moment.note, sensitivity < .crisis { sensitivity = max(sensitivity, read(note).sensitivity) }
+        guard sensitivity != moment.sensitivity else { return moment }
         var flagged = moment
-        flagged.isCrisis = true
-        flagged.action = ""  // not a kind of win: stats do not count it among them
-        flagged.offlinePraise = ""
+        flagged.sensitivity = sensitivity
         flagged.aiPraise = nil
+        if sensitivity >= .concern {
+            flagged.action = ""  // not a kind of win: stats do not count it among them
+            flagged.offlinePraise = ""
+        }
         return flagged
     }
 
-    private func exceptionSpans(in words: [String]) -> [Range<Int>] {
-        var spans: [Range<Int>] = []
-        for exception in exceptions {
-            for start in words.indices {
-                if let end = Self.match(exception, in: words, at: start) { spans.append(start..<end) }
-            }
-        }
-        return spans
-    }
+    /// The reader's account of a line, for `yadg-train explain` and tests: each phrase that spoke.
+    package func explain(_ text: String) -> DistressReading { reader.read(text, explaining: true) }
+}
 
-    /// Where `phrase` ends when it starts at `start` (exclusive), or nil. Gaps take as few words as
-    /// they can, so the shortest reading wins.
-    static func match(_ phrase: Pattern, in words: [String], at start: Int) -> Int? {
-        func rest(_ p: Int, _ w: Int) -> Int? {
-            guard p < phrase.count else { return w }
-            switch phrase[p] {
-            case .gap:
-                for skip in 0...maxGap where w + skip <= words.count {
-                    if let end = rest(p + 1, w + skip) { return end }
-                }
-                return nil
-            case .end:
-                return w == words.count ? w : nil
-            case .word(let word):
-                guard w < words.count, words[w] == word else { return nil }
-                return rest(p + 1, w + 1)
-            }
-        }
-        guard case .word(let first)? = phrase.first, start < words.count, words[start] == first else { return nil }
-        return rest(1, start + 1)
-    }
-
-    /// Letters and digits, with a fast path for ASCII (this runs on every moment the Journey shows).
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x61...0x7A, 0x30...0x39: return true
-        case 0...0x7F: return false
-        default: return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-        }
-    }
-
-    /// Lower-cased words: apostrophes dropped inside a word (`don't` → `dont`), every other
-    /// non-alphanumeric character a break (`self-harm` → `self harm`), then single words rewritten
-    /// by `spellings` (`wanna` → `want to`) and each word brought to its form in `forms`
-    /// (`killing` → `kill`). With `keepMarks`, a `~` or `$` is kept as its own word.
-    static func fold(
-        _ text: String, spellings: WordTable<[String]>, forms: WordTable<String>, keepMarks: Bool
-    ) -> [String] {
-        var text = text
-        if let words = text.withUTF8({ bytes in
-            bytes.allSatisfy { $0 < 0x80 }
-                ? foldASCII(bytes, spellings: spellings, forms: forms, keepMarks: keepMarks) : nil
-        }) {
-            return words
-        }
-        var words: [String] = []
-        var current = ""
-        func flush() {
-            guard !current.isEmpty else { return }
-            append(current, to: &words, spellings, forms)
-            current = ""
-        }
-        for scalar in text.lowercased().unicodeScalars {
-            switch scalar {
-            case "'", "\u{2019}", "\u{2018}", "\u{02BC}", "`":
-                continue
-            case "~" where keepMarks, "$" where keepMarks:
-                flush()
-                words.append(String(scalar))
-            default:
-                if Self.isWordScalar(scalar) {
-                    current.unicodeScalars.append(scalar)
-                } else {
-                    flush()
-                }
-            }
-        }
-        flush()
-        return words
-    }
-
-    /// One word as phrases are written: its spelling's words, each in its base form.
-    private static func append(
-        _ word: String, to words: inout [String], _ spellings: WordTable<[String]>, _ forms: WordTable<String>
-    ) {
-        guard let spelled = spellings[word] else { return words.append(forms[word] ?? word) }
-        for part in spelled { words.append(forms[part] ?? part) }
-    }
-
-    /// The same for ASCII text, a byte at a time (every phrase is read at the first moment of a
-    /// run, and Unicode lower-casing per character cost more than the rest of a short run).
-    private static func foldASCII(
-        _ bytes: UnsafeBufferPointer<UInt8>, spellings: WordTable<[String]>, forms: WordTable<String>,
-        keepMarks: Bool
-    ) -> [String] {
-        // The word being read, in a buffer on the stack as long as the text.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { current in
-            var words: [String] = []
-            words.reserveCapacity(16)
-            var length = 0
-            // As ``append(_:to:_:_:)``, with the word looked up as bytes: a word in the tables is
-            // the table's own string, and only another word is made into a new one.
-            func flush() {
-                guard length > 0 else { return }
-                let word = UnsafeBufferPointer(rebasing: current[..<length])
-                if let spelled = spellings[bytes: word] {
-                    for part in spelled { words.append(forms[part] ?? part) }
-                } else {
-                    words.append(forms[bytes: word] ?? String(decoding: word, as: UTF8.self))
-                }
-                length = 0
-            }
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "'"), UInt8(ascii: "`"): continue
-                case UInt8(ascii: "~") where keepMarks, UInt8(ascii: "$") where keepMarks:
-                    flush()
-                    words.append(String(UnicodeScalar(byte)))
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    current[length] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                    length += 1
-                default: flush()
-                }
-            }
-            flush()
-            return words
+extension Moment.Sensitivity {
+    init(_ verdict: Distress) {
+        switch verdict {
+        case .ordinary: self = .ordinary
+        case .milestone: self = .milestone
+        case .concern: self = .concern
+        case .crisis: self = .crisis
         }
     }
 }

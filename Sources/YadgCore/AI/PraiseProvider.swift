@@ -31,10 +31,10 @@ public struct PraiseRequest: Sendable, Equatable {
         self.tz = tz
     }
 
-    /// The request for a moment, or nil for one the crisis check caught: its text never leaves
-    /// the machine.
+    /// The request for a moment, or nil for one the crisis reading did not find ordinary (a
+    /// crisis, a concern, a recovery milestone): its text never leaves the machine.
     public init?(moment: Moment, now: Date, zone: Zone, words: TimeWords) {
-        guard !moment.isCrisis else { return nil }
+        guard !moment.staysOnThisMachine else { return nil }
         self.init(
             momentID: moment.id, text: moment.text, when: words.relative(moment.happenedAt, now: now, in: zone),
             submittedAt: moment.submittedAt, happenedAt: moment.happenedAt, tz: moment.tz, feeling: moment.mood)
@@ -103,17 +103,19 @@ public struct DaySummaryRequest: Sendable, Equatable {
         self.period = period
     }
 
-    /// The request for a day or a week, or nil for one that holds crisis language: its texts
-    /// never leave the machine, and it gets no summary.
+    /// The request for a day or a week, or nil for one that holds a crisis or a concern: its texts
+    /// never leave the machine, and it gets no summary. A recovery milestone is left out of what
+    /// is sent (the rest of the day is summarised).
     public init?(_ target: SummaryTarget, words: TimeWords) {
-        guard !target.isHeavy, !target.moments.isEmpty else { return nil }
+        let sent = target.moments.filter { !$0.staysOnThisMachine }
+        guard !target.isHeavy, !sent.isEmpty else { return nil }
         let name =
             switch target.period {
             case .day: words.weekdayMonthDay(target.start)
             case .week: "the week of " + words.weekdayMonthDay(target.start)
             }
         // In the order they happened; a week sends at most its first `weekMoments`.
-        let texts = target.moments.reversed().map(\.text).prefix(target.period == .week ? Self.weekMoments : .max)
+        let texts = sent.reversed().map(\.text).prefix(target.period == .week ? Self.weekMoments : .max)
         self.init(day: name, moments: Array(texts), date: target.start, period: target.period)
     }
 

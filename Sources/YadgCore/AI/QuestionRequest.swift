@@ -22,9 +22,9 @@ public struct QuestionRequest: Sendable, Equatable {
         self.moments = moments
     }
 
-    /// The request, or nil when no moment may be sent (none, or only crisis moments).
+    /// The request, or nil when no moment may be sent (none, or only moments that stay here).
     public init?(question: String, period: String, moments: [Moment]) {
-        let sent = moments.filter { !$0.isCrisis }.prefix(Self.maxMoments).map(\.text)
+        let sent = moments.filter { !$0.staysOnThisMachine }.prefix(Self.maxMoments).map(\.text)
         guard !sent.isEmpty else { return nil }
         self.init(question: question, period: period, moments: Array(sent))
     }

@@ -1,3 +1,4 @@
+import YadgLanguage
 /// Whether a model's reply may be shown, and if not why (<doc:PraiseFromAModel>). It refuses what
 /// harms, pressures, advises or misinforms, and never what only differs in style: a reply without
 /// "you", with an emoji, or with a big word used kindly (`huge`, `amazing`) is shown. Each rule
@@ -25,7 +26,7 @@ public enum ReplyJudgement {
             case "'", "\u{2019}", "\u{2018}": continue
             case "<", ">": current.unicodeScalars.append(scalar)
             default:
-                if CrisisCheck.isWordScalar(scalar) {
+                if Words.isWordScalar(scalar) {
                     current.unicodeScalars.append(scalar)
                 } else if !current.isEmpty {
                     words.append(current)

@@ -26,7 +26,8 @@ struct DidCommand: ShellCommand {
         let words = context.copy[DidCopy.self]
         let answer = line.trimmedWhitespace
         let now = context.clock.now()
-        if context.resources.crisis.matches(answer) { return keepCrisis(answer, at: step, now: now, in: &context) }
+        let sensitivity = context.resources.crisis.read(answer).sensitivity
+        if sensitivity >= .concern { return keepHeavy(answer, sensitivity, at: step, now: now, in: &context) }
         switch step {
         case .askingText:
             guard !answer.isEmpty else { return cancel(in: &context) }
@@ -91,22 +92,24 @@ struct DidCommand: ShellCommand {
         }
     }
 
-    /// Crisis language in any answer: no more questions. The moment is saved at once, flagged,
-    /// with the crisis reply; an answer to the first question is the moment, a later one its note.
-    private static func keepCrisis(
-        _ answer: String, at step: ConversationState.GuidedLog, now: Date, in context: inout CommandContext
+    /// A crisis or a concern in any answer: no more questions. The moment is saved at once,
+    /// flagged, with the crisis reply or the check-in; an answer to the first question is the
+    /// moment, a later one its note.
+    private static func keepHeavy(
+        _ answer: String, _ sensitivity: Moment.Sensitivity, at step: ConversationState.GuidedLog, now: Date,
+        in context: inout CommandContext
     ) -> ShellReply {
         context.state.guidedLog = nil
         var draft: Draft
         switch step {
-        case .askingText: return context.keepCrisisLine(answer)
+        case .askingText: return context.keepHeavyLine(answer, sensitivity)
         case .askingWhen(let text, let extras): draft = Draft(text: text, happenedAt: now, said: .now, extras: extras)
         case .askingMood(let asked), .askingNote(let asked), .confirming(let asked): draft = asked
         }
         draft.extras.note = [draft.extras.note, answer].compactMap { $0 }.joinedText(separator: " ")
         return context.save(
             text: draft.text, happenedAt: draft.happenedAt, said: draft.said, input: answer, now: now,
-            extras: draft.extras, crisis: true)
+            extras: draft.extras, sensitivity: sensitivity)
     }
 
     /// Ends `/did` without saving (an empty first answer, or `/cancel`).

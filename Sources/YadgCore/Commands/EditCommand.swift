@@ -32,12 +32,12 @@ struct EditCommand: ShellCommand {
             moment.text = tagged.text
             if let mood = tagged.mood { moment.mood = mood }
             moment.tags += tagged.tags.filter { !moment.tags.contains($0) }
-            // Once a moment held crisis language it stays private, whatever it is edited to.
+            // Once the crisis reading kept a moment here it stays private, whatever it is edited to.
             moment = context.resources.crisis.flagged(moment)
             let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": moment.text]))
             if reply.failure == nil { context.state.undoable.append(.edited(before: before)) }
-            guard moment.isCrisis, reply.failure == nil else { return reply }
-            return context.withCrisisLines(reply, command: Self.spec.name)
+            guard moment.isHeavy, reply.failure == nil else { return reply }
+            return context.withCareLines(reply, command: Self.spec.name, moment.sensitivity)
         }
     }
 }

@@ -31,12 +31,13 @@ struct NoteCommand: ShellCommand {
             }
             let message = Copy.fill(moment.note == nil ? words.added : words.replaced, ["text": moment.text])
             moment.note = text
-            // A note is checked like the text: crisis language keeps the moment private and says where help is.
-            let wasCrisis = moment.isCrisis
+            // A note is read like the text: a crisis or a concern keeps the moment private and says
+            // where help is.
+            let before = moment.sensitivity
             moment = context.resources.crisis.flagged(moment)
             let reply = context.saved(moment, message)
-            guard moment.isCrisis && !wasCrisis, reply.failure == nil else { return reply }
-            return context.withCrisisLines(reply, command: Self.spec.name)
+            guard moment.isHeavy && moment.sensitivity > before, reply.failure == nil else { return reply }
+            return context.withCareLines(reply, command: Self.spec.name, moment.sensitivity)
         }
     }
 }

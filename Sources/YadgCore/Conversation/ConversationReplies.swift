@@ -16,13 +16,14 @@ extension Shell {
             afterMoment: context.state.afterMoment, crisisChecked: true)
     }
 
-    func respond(to meaning: LineMeaning, _ line: String) -> ShellReply {
+    /// `reading`: what the crisis reading made of the line (the shell reads it first).
+    func respond(to meaning: LineMeaning, _ line: String, reading: CrisisCheck.Reading?) -> ShellReply {
         let words = context.copy[ConversationCopy.self]
         switch meaning {
         case .blank:
             return context.mode == .conversation ? ShellReply(lines: [nextHomePhrase()]) : ShellReply()
         case .crisis:
-            return handleCrisis(line)
+            return handleHeavy(line, reading?.sensitivity ?? resources.crisis.read(line).sensitivity)
         case .command:
             return runCommandLine(line)
         case .leave:
@@ -44,7 +45,7 @@ extension Shell {
             context.state.keepsTalkingAboutLast = true
             return context.answerSmallTalk(talk)
         case .plan(let parsed), .moment(let parsed):
-            return context.log(line, crisisChecked: true, parsed: parsed)
+            return context.log(line, reading: reading, parsed: parsed)
         }
     }
 

@@ -35,8 +35,9 @@ public struct Moment: Sendable, Equatable, Identifiable {
     public var photos: [String]
     /// Soft-deletion time; archived moments are hidden from views but kept for undo.
     public var archivedAt: Date?
-    /// The crisis check caught this text: no praise, never sent anywhere, a gentle Journey day.
-    public var isCrisis: Bool
+    /// What the crisis reading made of the text and note (<doc:CrisisSafety>): anything but
+    /// ``Sensitivity/ordinary`` keeps the moment on this machine.
+    public var sensitivity: Sensitivity = .ordinary
     /// The moment's short reference (1, 2, 3, … in the order moments were saved on this machine),
     /// shown in every list and card and accepted by the row commands; 0 until the store assigns it.
     public var ref: Int = 0
@@ -58,7 +59,8 @@ public struct Moment: Sendable, Equatable, Identifiable {
         id: UUID, serverId: String? = nil, text: String, submittedAt: Date, happenedAt: Date, tz: String,
         offlinePraise: String, aiPraise: String? = nil, action: String, tags: [String] = [],
         isFavorite: Bool = false, isSynced: Bool = false, syncError: String? = nil, mood: String? = nil,
-        note: String? = nil, photos: [String] = [], archivedAt: Date? = nil, isCrisis: Bool = false
+        note: String? = nil, photos: [String] = [], archivedAt: Date? = nil, isCrisis: Bool = false,
+        sensitivity: Sensitivity = .ordinary
     ) {
         self.id = id
         self.serverId = serverId
@@ -78,9 +80,51 @@ public struct Moment: Sendable, Equatable, Identifiable {
         self.note = note
         self.photos = photos
         self.archivedAt = archivedAt
-        self.isCrisis = isCrisis
+        self.sensitivity = isCrisis ? .crisis : sensitivity
     }
 
     /// The praise to show for this moment: the AI's when it arrived, else the offline line.
     public var praise: String { aiPraise ?? offlinePraise }
+
+    /// What the crisis reading made of a moment, from least to most to act on.
+    public enum Sensitivity: Int, Sendable, Comparable, CaseIterable {
+        case ordinary = 0
+        /// A recovery milestone (`90 days without hurting myself`): a win, cheered offline, never
+        /// sent to an AI provider, the backend or a summary.
+        case milestone = 1
+        /// Words of death, self-harm or finality that no idiom or milestone explains: kept, never
+        /// praised or sent, answered with a short check-in.
+        case concern = 2
+        /// Suicidal thoughts or plans, or self-harm: kept, never praised or sent, answered with the
+        /// crisis message.
+        case crisis = 3
+
+        public static func < (a: Sensitivity, b: Sensitivity) -> Bool { a.rawValue < b.rawValue }
+
+        /// Its key in JSON (`"concern":true`), nil for ordinary.
+        public var jsonKey: String? {
+            switch self {
+            case .ordinary: nil
+            case .milestone: "milestone"
+            case .concern: "concern"
+            case .crisis: "crisis"
+            }
+        }
+    }
+
+    /// A crisis: the crisis message, a gentle Journey day.
+    public var isCrisis: Bool {
+        get { sensitivity == .crisis }
+        set { sensitivity = newValue ? .crisis : .ordinary }
+    }
+
+    /// A crisis or a concern: no praise, no kind of win, a gentle Journey day.
+    public var isHeavy: Bool { sensitivity >= .concern }
+
+    /// Not ordinary: never sent anywhere (no AI, no backend, no summary).
+    public var staysOnThisMachine: Bool { sensitivity != .ordinary }
+
+    /// The key that marks it in `--json` events and JSON exports (`"crisis":true`, `"concern":true`,
+    /// `"milestone":true`); nil for an ordinary moment, so other output does not change.
+    public var sensitivityKey: String? { sensitivity.jsonKey }
 }

@@ -23,6 +23,15 @@ public struct PraisePicker: Sendable {
         return pick(from: pool.hardDay, avoiding: recent, using: &rng)
     }
 
+    /// A line for a recovery milestone: one of the milestone lines when the pool has them, else
+    /// one of the category (a shipped pool always has them).
+    public func pickMilestone(
+        _ category: PraiseCategory, avoiding recent: [String], using rng: inout some RandomNumberGenerator
+    ) -> String {
+        guard !pool.milestone.isEmpty else { return pick(category, avoiding: recent, using: &rng) }
+        return pick(from: pool.milestone, avoiding: recent, using: &rng)
+    }
+
     /// A line not among the recent ones (else not the latest, else any), drawn as
     /// `randomElement(using:)` draws from the lines left: one number in `0..<count`. The lines are
     /// not copied into a filtered array, and a line is compared with a recent one only when their

@@ -13,10 +13,14 @@ public struct PraisePool: Sendable, Equatable {
     /// Lines for a moment logged with a challenging mood (`#tired`): they still celebrate the
     /// win and never try to fix the feeling. Optional, so an older override still works.
     public let hardDay: [String]
+    /// Lines for a recovery milestone (`90 days without hurting myself`): warm, about the person's
+    /// strength and their staying, never about what they recovered from. Optional, as `hardDay`.
+    public let milestone: [String]
 
-    public init(lines: [PraiseCategory: [String]], hardDay: [String] = []) {
+    public init(lines: [PraiseCategory: [String]], hardDay: [String] = [], milestone: [String] = []) {
         byCategory = PraiseCategory.allCases.map { lines[$0] ?? [] }
         self.hardDay = hardDay
+        self.milestone = milestone
     }
 
     /// The lines for one kind of win.
@@ -29,8 +33,9 @@ public struct PraisePool: Sendable, Equatable {
         Dictionary(uniqueKeysWithValues: zip(PraiseCategory.allCases, byCategory))
     }
 
-    /// The key of the hard-day lines beside the categories.
+    /// The keys of the hard-day and milestone lines beside the categories.
     static let hardDayKey = "hard-day"
+    static let milestoneKey = "milestone"
 
     /// Decodes `{"movement": ["Nice move, champ.", …], …, "hard-day": […]}`. Every category must
     /// have lines.
@@ -45,10 +50,13 @@ public struct PraisePool: Sendable, Equatable {
             }
             return pool
         }
-        if let unknown = table.keys.first(where: { PraiseCategory(rawValue: $0) == nil && $0 != Self.hardDayKey }) {
+        if let unknown = table.keys.first(where: {
+            PraiseCategory(rawValue: $0) == nil && $0 != Self.hardDayKey && $0 != Self.milestoneKey
+        }) {
             throw ResourceError.unexpected("praise category \(unknown)")
         }
         hardDay = table[Self.hardDayKey]?.texts ?? []
+        milestone = table[Self.milestoneKey]?.texts ?? []
     }
 }
 

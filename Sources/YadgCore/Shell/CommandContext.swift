@@ -101,15 +101,24 @@ public struct CommandContext {
         return String(problem.openingMessage(copy, path: facts.databasePath).dropFirst("yadg: ".count))
     }
 
-    /// The crisis message, under a card or an edit.
-    func crisisLines() -> [StyledLine] {
-        copy[CardCopy.self].crisisMessage.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
+    /// What stands where praise would, under a card or an edit: the crisis message, the concern's
+    /// check-in, or nothing for a moment that is cheered.
+    func careLines(_ sensitivity: Moment.Sensitivity) -> [StyledLine] {
+        let words = copy[CardCopy.self]
+        let message =
+            switch sensitivity {
+            case .crisis: words.crisisMessage
+            case .concern: words.concernMessage
+            case .ordinary, .milestone: ""
+            }
+        return message.split(separator: "\n").map { StyledLine("  " + $0, .secondary) }
     }
 
-    /// A command's reply with the crisis message added, marked for `--json` (`/note`, `/edit`).
-    func withCrisisLines(_ reply: ShellReply, command: String) -> ShellReply {
-        let lines = reply.lines + crisisLines()
-        return ShellReply(lines: lines, events: [.command(name: command, output: lines.plainText, crisis: true)])
+    /// A command's reply with the crisis message or the check-in added, marked for `--json`
+    /// (`/note`, `/edit`).
+    func withCareLines(_ reply: ShellReply, command: String, _ sensitivity: Moment.Sensitivity) -> ShellReply {
+        let lines = reply.lines + careLines(sensitivity)
+        return ShellReply(lines: lines, events: [.command(name: command, output: lines.plainText, kept: sensitivity)])
     }
 
     // MARK: Rows

@@ -43,7 +43,7 @@ public enum MomentExport {
             ]
             fields.append(("archivedAt", m.archivedAt.map { quote(CivilTime.utcTimestamp($0)) } ?? "null"))
             // Only where set, so exports of other moments stay as they were.
-            if m.isCrisis { fields.append(("crisis", "true")) }
+            if let key = m.sensitivityKey { fields.append((key, "true")) }
             return "  {" + fields.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
         }
         return "{\"version\":1,\"moments\":[\n" + rows.joined(separator: ",\n") + "\n]}\n"
@@ -73,7 +73,11 @@ public enum MomentExport {
                 let serverId, syncError, mood, note: String?
                 let photos: [String]?
                 let archivedAt: String?
-                let crisis: Bool?
+                let crisis, concern, milestone: Bool?
+
+                var sensitivity: Moment.Sensitivity {
+                    crisis == true ? .crisis : concern == true ? .concern : milestone == true ? .milestone : .ordinary
+                }
             }
             let version: Int?
             let moments: [Row]
@@ -98,7 +102,7 @@ public enum MomentExport {
                 action: row.action ?? "other",
                 tags: row.tags ?? [], isFavorite: row.isFavorite ?? false, isSynced: row.isSynced ?? false,
                 syncError: row.syncError, mood: row.mood, note: row.note, photos: row.photos ?? [],
-                archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) }, isCrisis: row.crisis ?? false)
+                archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) }, sensitivity: row.sensitivity)
             if let timeAgo = row.timeAgo { m.timeAgo = timeAgo }
             // An export from before precision was kept: a clock time, as it was shown then.
             m.said = SaidTime(row.timePrecision.flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.timeSaid)

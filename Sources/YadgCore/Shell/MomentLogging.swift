@@ -9,13 +9,16 @@ extension CommandContext {
     /// How many recent offline praise lines are kept to avoid repeats.
     static let recentPraiseCount = 5
 
-    /// Saves a moment from a line such as "took a walk 2 hours ago". Crisis language is read
+    /// Saves a moment from a line such as "took a walk 2 hours ago". The crisis reading comes
     /// first, before the length, the plan and the "no text" checks (<doc:CrisisSafety>);
-    /// `crisisChecked` says the caller already knows the line holds none.
+    /// `reading` is what it made of the line when the caller read it already.
     /// `parsed`: what the time parser made of the whole line, when the caller has it already.
-    mutating func log(_ line: String, crisisChecked: Bool = false, parsed known: ParsedMoment? = nil) -> ShellReply {
-        if !crisisChecked && resources.crisis.matches(line) { return keepCrisisLine(line) }
-        // From here on the whole line is known to hold no crisis language, so its text needs no second read.
+    mutating func log(
+        _ line: String, reading known: CrisisCheck.Reading? = nil, parsed knownParse: ParsedMoment? = nil
+    ) -> ShellReply {
+        let reading = known ?? resources.crisis.read(line)
+        if reading.sensitivity >= .concern { return keepHeavyLine(line, reading.sensitivity) }
+        // From here on the whole line is known to be ordinary or a milestone: its text needs no second read.
         let words = copy[LoggingCopy.self]
         // A line of no more bytes than the limit has no more Characters: most are not counted.
         guard line.utf8.count <= Self.maxTextLength || line.count <= Self.maxTextLength else {
@@ -24,11 +27,11 @@ extension CommandContext {
             return notLogged(line, .tooLong, lines)
         }
         let now = clock.now()
-        let (parsed, tagged) = read(line, now: now, parsed: known)
+        let (parsed, tagged) = read(line, now: now, parsed: knownParse)
         if parsed.kind == .future {
-            // A plan that speaks of harm is never encouraged, in case the crisis phrases missed it.
-            let answer = resources.crisis.mentionsHarm(line) ? words.futureQuiet : words.future
-            return notLogged(line, .future, [StyledLine(answer)])
+            // A plan that holds a word of distress is a concern, never "not a win yet".
+            if reading.touchesDistress { return keepHeavyLine(line, .concern) }
+            return notLogged(line, .future, [StyledLine(words.future)])
         }
         if tagged.text.isEmpty {
             if parsed.timeExpression == nil, let word = tagged.mood ?? tagged.tags.first {
@@ -39,22 +42,23 @@ extension CommandContext {
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
-            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), crisis: false)
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), sensitivity: reading.sensitivity)
     }
 
-    /// Keeps a line that holds crisis language as a flagged moment and answers with the crisis
-    /// message. Nothing about it is refused: a plan (`gonna … tomorrow`), a line that is only a time
-    /// or only `#words`, or one over the length limit is kept as written, at the time it was typed
-    /// (it never leaves the machine, so the backend's limit does not apply).
-    mutating func keepCrisisLine(_ line: String) -> ShellReply {
+    /// Keeps a line the crisis reading found a crisis or a concern as a flagged moment, answered
+    /// with the crisis message or the check-in. Nothing about it is refused: a plan (`gonna …
+    /// tomorrow`), a line that is only a time or only `#words`, or one over the length limit is kept
+    /// as written, at the time it was typed (it never leaves the machine, so the backend's limit
+    /// does not apply).
+    mutating func keepHeavyLine(_ line: String, _ sensitivity: Moment.Sensitivity) -> ShellReply {
         let now = clock.now()
         let (parsed, tagged) = read(line, now: now)
         guard parsed.kind == .past, !tagged.text.isEmpty, line.count <= Self.maxTextLength else {
-            return save(text: line, happenedAt: now, said: .now, input: line, now: now, crisis: true)
+            return save(text: line, happenedAt: now, said: .now, input: line, now: now, sensitivity: sensitivity)
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
-            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), crisis: true)
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), sensitivity: sensitivity)
     }
 
     /// A typed line read for its time and its `#` words (``Hashtags``): the words are read before
@@ -75,30 +79,39 @@ extension CommandContext {
     }
 
     /// Saves a moment (committed before anything acknowledges it) and returns its card, with the
-    /// request for AI praise as an effect. `crisis`: whether the line it came from held crisis
-    /// language, or nil when nobody read it yet (the text is read here then). A note is always read.
+    /// request for AI praise as an effect. `sensitivity`: what the crisis reading made of the line
+    /// it came from, or nil when nobody read it yet (the text is read here then). A note is always
+    /// read, and can only raise it.
     mutating func save(
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
-        extras: MomentExtras = MomentExtras(), crisis lineHeldCrisis: Bool? = nil
+        extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil
     ) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
-        // Crisis language: the moment is kept, but no cheerful praise, and nothing goes to an AI.
-        let crisis =
-            lineHeldCrisis ?? resources.crisis.matches(text) || extras.note.map(resources.crisis.matches) == true
+        var sensitivity = known ?? resources.crisis.read(text).sensitivity
+        if let note = extras.note, sensitivity < .crisis {
+            sensitivity = max(sensitivity, resources.crisis.read(note).sensitivity)
+        }
+        // A crisis or a concern: the moment is kept, but no cheerful praise, and nothing goes to an
+        // AI; a milestone is cheered from its own lines, and kept here too.
+        let heavy = sensitivity >= .concern
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
+        let picker = PraisePicker(pool: resources.praise)
         let praise =
-            crisis ? "" : PraisePicker(pool: resources.praise).pick(category, mood: mood, avoiding: recent, using: &rng)
+            switch sensitivity {
+            case .crisis, .concern: ""
+            case .milestone: picker.pickMilestone(category, avoiding: recent, using: &rng)
+            case .ordinary: picker.pick(category, mood: mood, avoiding: recent, using: &rng)
+            }
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
-            offlinePraise: praise, action: crisis ? "" : category.rawValue, tags: extras.tags, mood: extras.mood,
-            note: extras.note,
-            isCrisis: crisis)
+            offlinePraise: praise, action: heavy ? "" : category.rawValue, tags: extras.tags, mood: extras.mood,
+            note: extras.note, sensitivity: sensitivity)
         moment.said = said
-        // The line just picked first (none for crisis language), then the others, at most five.
-        var newRecent: [String] = crisis ? [] : [praise]
+        // The line just picked first (none for a crisis or a concern), then the others, at most five.
+        var newRecent: [String] = heavy ? [] : [praise]
         newRecent.reserveCapacity(Self.recentPraiseCount)
-        for line in recent where newRecent.count < Self.recentPraiseCount && (crisis || line != praise) {
+        for line in recent where newRecent.count < Self.recentPraiseCount && (heavy || line != praise) {
             newRecent.append(line)
         }
         do {
@@ -115,15 +128,16 @@ extension CommandContext {
             return error is MomentStoreError ? reply.failing(because: .data) : reply
         }
         var lines = MomentCard.render(moment, now: now, zone: zone, copy: copy, extras: extrasShown)
-        if crisis {
-            lines += crisisLines()
+        if heavy {
+            lines += careLines(sensitivity)
             return ShellReply(lines: lines, events: [.logged(moment)])
         }
         if mode == .conversation && !state.hasShownAfterCardHint {
             state.hasShownAfterCardHint = true
             lines.append(StyledLine("  " + copy[CardCopy.self].afterCardHint, .dim))
         }
-        return ShellReply(lines: lines, events: [.logged(moment)], effects: [.requestPraise(moment)])
+        return ShellReply(
+            lines: lines, events: [.logged(moment)], effects: moment.staysOnThisMachine ? [] : [.requestPraise(moment)])
     }
 
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
@@ -145,8 +159,6 @@ public struct LoggingCopy: CopySection {
     /// The end of a pipe on a terminal's stderr, while AI lines are still on their way.
     public let waitingForPraise: String
     public let future: String
-    /// A plan that mentions harm: not saved, and no "log it once it's done".
-    public let futureQuiet: String
     public let tooLong: String
     public let tooLongHistoryHint: String
     public let noText: String
@@ -157,7 +169,6 @@ public struct LoggingCopy: CopySection {
     public init(_ words: CopyWords) throws {
         waitingForPraise = try words.text("waitingForPraise")
         future = try words.text("future")
-        futureQuiet = try words.text("futureQuiet")
         tooLong = try words.text("tooLong")
         tooLongHistoryHint = try words.text("tooLongHistoryHint")
         noText = try words.text("noText")

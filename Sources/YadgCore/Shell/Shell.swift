@@ -136,7 +136,8 @@ public final class Shell {
 
     private func read(_ line: String) -> ShellReply {
         let trimmed = line.trimmedWhitespace
-        if !trimmed.isEmpty && resources.crisis.matches(trimmed) { return handleCrisis(trimmed) }
+        let reading = trimmed.isEmpty ? nil : resources.crisis.read(trimmed)
+        if let reading, reading.sensitivity >= .concern { return handleHeavy(trimmed, reading.sensitivity) }
         if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
             return DidCommand.answer(trimmed, at: step, in: &context)
         }
@@ -153,9 +154,9 @@ public final class Shell {
             }
         }
         if literal && !trimmed.isEmpty && !trimmed.hasPrefix("/") {
-            return context.log(trimmed, crisisChecked: true)
+            return context.log(trimmed, reading: reading)
         }
-        return respond(to: LineMeaning.read(trimmed, in: lineContext), trimmed)
+        return respond(to: LineMeaning.read(trimmed, in: lineContext), trimmed, reading: reading)
     }
 
     /// A `/command` line: parsed, then run once.
@@ -169,26 +170,29 @@ public final class Shell {
         }
     }
 
-    /// `yadg <words>`: crisis language is read first, as in a typed line, so words that are not a
-    /// command get the crisis reply, never a usage message. Nil when the words hold none.
+    /// `yadg <words>`: the crisis reading comes first, as in a typed line, so words that are not a
+    /// command get the crisis reply or the check-in, never a usage message. Nil when the words are
+    /// neither a crisis nor a concern.
     public func crisisReply(toArguments words: [String]) -> ShellReply? {
         let line = words.joinedText(separator: " ")
-        guard resources.crisis.matches(line) else { return nil }
-        return handleCrisis("/" + line)
+        let sensitivity = resources.crisis.read(line).sensitivity
+        guard sensitivity >= .concern else { return nil }
+        return handleHeavy("/" + line, sensitivity)
     }
 
-    /// A line with crisis language: the crisis reply, and its words kept where they belong — an
-    /// answer of `/did`, the text or note a command writes — or else as a moment of their own
-    /// (``CommandSpec/crisisWords``). A question that was waiting lets go.
-    func handleCrisis(_ line: String) -> ShellReply {
+    /// A line the crisis reading found a crisis or a concern: the crisis reply or the check-in,
+    /// and its words kept where they belong — an answer of `/did`, the text or note a command
+    /// writes — or else as a moment of their own (``CommandSpec/crisisWords``). A question that
+    /// was waiting lets go.
+    func handleHeavy(_ line: String, _ sensitivity: Moment.Sensitivity) -> ShellReply {
         context.state.awaiting = nil
         guard line.hasPrefix("/") else {
             if let step = context.state.guidedLog { return DidCommand.answer(line, at: step, in: &context) }
-            return context.keepCrisisLine(line)
+            return context.keepHeavyLine(line, sensitivity)
         }
         context.state.guidedLog = nil
         guard let command = try? SlashCommand.parse(line) else {
-            return context.keepCrisisLine(String(line.dropFirst()).trimmedWhitespace)
+            return context.keepHeavyLine(String(line.dropFirst()).trimmedWhitespace, sensitivity)
         }
         switch command.type.spec.crisisWords {
         case .runsAsTyped:
@@ -197,10 +201,10 @@ public final class Shell {
             let reply = run(command)
             if reply.failure == nil { return reply }
             // No moment to write them to (`/edit 99 …`): the words without the number.
-            return context.keepCrisisLine(CommandContext.leadingReference(command.arguments.text).rest)
+            return context.keepHeavyLine(CommandContext.leadingReference(command.arguments.text).rest, sensitivity)
         case .keptAsMoment:
             let words = command.arguments.text
-            return context.keepCrisisLine(words.isEmpty ? String(line.dropFirst()) : words)
+            return context.keepHeavyLine(words.isEmpty ? String(line.dropFirst()) : words, sensitivity)
         }
     }
 

@@ -132,8 +132,9 @@ public enum ShellEvent: Sendable, Equatable {
     /// The AI provider's answer to an open question, after the local one.
     case modelAnswer(String)
     /// A command ran; `output` is its text.
-    /// `crisis`: the command kept crisis language (a note, an edit), so `--json` marks it.
-    case command(name: String, output: String, crisis: Bool = false)
+    /// `kept`: what the crisis reading made of the words the command kept (a note, an edit), so
+    /// `--json` marks a crisis or a concern.
+    case command(name: String, output: String, kept: Moment.Sensitivity = .ordinary)
     /// A list of moments was shown (`--json` prints them as data).
     case moments([Moment])
     case journey([JourneyView.Day])

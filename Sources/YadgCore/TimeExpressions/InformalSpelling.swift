@@ -1,3 +1,4 @@
+import YadgLanguage
 /// Informal spellings read as the words they stand for, before any family looks at the phrase
 /// (<doc:TimeSemantics>, §5): `yday` is `yesterday`, `nite` is `night`, `wknd` is `weekend`,
 /// `tmrw` is `tomorrow`, `thurs` is `thursday`, `@ 6am` is `at 6am`, `9ish` is `9`. (`this am` is

@@ -21,7 +21,7 @@ public enum JourneyView {
         }
 
         /// The day holds crisis language: no mood label, no summary, never sent to write one.
-        public var isHeavy: Bool { moments.contains(where: \.isCrisis) }
+        public var isHeavy: Bool { moments.contains(where: \.isHeavy) }
     }
 
     /// `firstPage` shows the title; `hasMore` adds the hint for earlier days.

@@ -76,6 +76,8 @@ public struct CardCopy: CopySection {
     public let aiPraiseFailed: String
     public let aiPraiseLabel: String
     public let crisisMessage: String
+    /// The short check-in for a concern (<doc:CrisisSafety>), where praise would be.
+    public let concernMessage: String
 
     public init(_ words: CopyWords) throws {
         logged = try words.text("logged")
@@ -84,5 +86,6 @@ public struct CardCopy: CopySection {
         aiPraiseFailed = try words.text("aiPraiseFailed")
         aiPraiseLabel = try words.text("aiPraiseLabel")
         crisisMessage = try words.text("crisisMessage")
+        concernMessage = try words.text("concernMessage")
     }
 }

@@ -57,7 +57,7 @@ public enum MomentsByDayView {
             if !moment.photos.isEmpty {
                 detail += " · " + Copy.fill(words.photoCount, ["count": String(moment.photos.count)])
             }
-            if marksUnsynced && !moment.isSynced && !moment.isCrisis { detail += " " + words.unsyncedMark }
+            if marksUnsynced && !moment.isSynced && !moment.staysOnThisMachine { detail += " " + words.unsyncedMark }
             lines += TextWidth.wrap(detail, width: width, firstIndent: pad, indent: pad).map { StyledLine($0, .dim) }
             if let note = moment.note {
                 lines += TextWidth.wrap(

@@ -92,7 +92,7 @@ public enum OnThisDay {
     public static func homeLine(_ groups: [Group], copy: Copy) -> String? {
         for group in groups {
             guard case .years(let n) = group.distance,
-                let moment = group.moments.first(where: { !$0.isCrisis && !$0.text.isEmpty })
+                let moment = group.moments.first(where: { !$0.staysOnThisMachine && !$0.text.isEmpty })
             else { continue }
             let words = copy[OnThisDayCopy.self]
             let text = TerminalSanitizer.clean(moment.text)

@@ -18,8 +18,8 @@ public struct SummaryTarget: Sendable, Equatable {
         self.moments = moments
     }
 
-    /// Holds crisis language: never sent, never summarised, never celebrated around.
-    public var isHeavy: Bool { moments.contains(where: \.isCrisis) }
+    /// Holds a crisis or a concern: never sent, never summarised, never celebrated around.
+    public var isHeavy: Bool { moments.contains(where: \.isHeavy) }
 
     /// Identifies the moments a cached summary was written for.
     public var fingerprint: String { DayDigest.fingerprint(moments) }

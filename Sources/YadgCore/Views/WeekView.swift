@@ -30,7 +30,7 @@ public enum WeekView {
         }
 
         public var sunday: LocalDay { LocalDay(number: monday.number + 6) }
-        public var isHeavy: Bool { moments.contains(where: \.isCrisis) }
+        public var isHeavy: Bool { moments.contains(where: \.isHeavy) }
         public var summaryTarget: SummaryTarget { SummaryTarget(.week, start: monday, moments: moments) }
     }
 

@@ -1,0 +1,145 @@
+import Foundation
+import YadgCore
+import YadgLanguage
+
+// yadg-train: the crisis reader's corpora, model and lexicon, from the repository's root.
+//   yadg-train eval [--no-model] [-v] FILE...   how the reader does on corpus files (JSON lines
+//       in the corpus shape, or label<TAB>line as other hands write them); -v lists each miss
+//       with the phrases that spoke
+//   yadg-train explain LINE...                  the reading of each line, phrase by phrase
+//   yadg-train fit [--check]                    fits the model on Tests/Corpora/crisis.jsonl and ordinary.jsonl and
+//       writes Resources/crisis-model.tsv (--check: exit 1 if the file is not what fit writes)
+//   yadg-train compile                          writes Resources/crisis-reader.txt, the form of
+//       crisis.json every run reads
+//   yadg-train lexicon DICTIONARY...            rewrites the `notTypos` list of
+//       Resources/crisis.json: the real words (one a line in each dictionary, e.g.
+//       /usr/share/dict/american-english) one edit from a word the phrases use
+// Resources are read from the working directory, so a change to them needs no rebuild.
+
+let crisisPath = "Resources/crisis.json"
+let modelPath = "Resources/crisis-model.tsv"
+let compiledPath = "Resources/crisis-reader.txt"
+let corpusPath = "Tests/Corpora/crisis.jsonl"
+/// Everyday lines from the repository's other corpora: the model learns what ordinary looks like.
+let ordinaryPath = "Tests/Corpora/ordinary.jsonl"
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data(("yadg-train: " + message + "\n").utf8))
+    exit(2)
+}
+
+func read(_ path: String) -> String {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+    return text
+}
+
+func check(model: Bool) -> CrisisCheck {
+    do {
+        return try CrisisCheck(
+            json: read(crisisPath), model: model ? (try? String(contentsOfFile: modelPath, encoding: .utf8)) : nil)
+    } catch {
+        fail("\(crisisPath): \(error)")
+    }
+}
+
+func records(_ path: String) -> [CorpusRecord] {
+    do {
+        return try CorpusRecord.read(read(path), source: path)
+    } catch {
+        fail("\(path): \(error)")
+    }
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let verbose = arguments.contains("-v")
+let useModel = !arguments.contains("--no-model")
+arguments.removeAll { $0 == "-v" || $0 == "--no-model" }
+
+switch arguments.first {
+case "eval":
+    let reader = check(model: useModel)
+    do { try reader.reader.compileAll() } catch { fail("a phrase cannot be read: \(error)") }
+    for path in arguments.dropFirst() {
+        let score = CrisisScore(records(path), reader: reader.reader)
+        print("\(path)  \(score)")
+        guard verbose else { continue }
+        for (record, reading) in score.misses {
+            print("  MISS \(record.label) → \(reading.verdict): \(record.text)")
+            for evidence in reading.evidence { print("       \(evidence)") }
+        }
+    }
+case "explain":
+    let reader = check(model: useModel)
+    for line in arguments.dropFirst() {
+        let reading = reader.explain(line)
+        print("\(reading.verdict)\(reading.touches ? " (touches)" : ""): \(line)")
+        print("  words: \(reading.words.joined(separator: " "))")
+        for evidence in reading.evidence { print("  \(evidence)") }
+    }
+case "fit":
+    let reader = check(model: false)
+    let text = reader.reader.fitModel(records(corpusPath) + records(ordinaryPath))
+    if arguments.contains("--check") {
+        let current = (try? String(contentsOfFile: modelPath, encoding: .utf8)) ?? ""
+        guard current == text else {
+            print("\(modelPath) is not what `yadg-train fit` writes from \(corpusPath)")
+            exit(1)
+        }
+        print("\(modelPath) is what fit writes")
+    } else {
+        try! text.write(toFile: modelPath, atomically: true, encoding: .utf8)
+        print("wrote \(modelPath): \(text.split(separator: "\n").count - 3) features")
+    }
+case "cv":
+    // k-fold cross-validation of the model alone: how it scores lines it was not fitted on.
+    let reader = check(model: false).reader
+    let all = records(corpusPath) + records(ordinaryPath)
+    let folds = 5
+    var scored: [(score: Double, positive: Bool, ruled: Bool)] = []
+    for fold in 0..<folds {
+        let train = all.enumerated().filter { $0.offset % folds != fold }.map(\.element)
+        let test = all.enumerated().filter { $0.offset % folds == fold }.map(\.element)
+        var settings = LinearModelTrainer.Settings()
+        if let l2 = ProcessInfo.processInfo.environment["CV_L2"].flatMap(Double.init) { settings.l2 = l2 }
+        if let passes = ProcessInfo.processInfo.environment["CV_PASSES"].flatMap(Int.init) { settings.passes = passes }
+        if let rate = ProcessInfo.processInfo.environment["CV_RATE"].flatMap(Double.init) { settings.rate = rate }
+        let text = reader.fitModel(train, settings: settings)
+        let model = LinearModel.parse(text, classNames: reader.classNames)!
+        for record in test {
+            let words = reader.words(of: record.text)
+            let ruled = reader.read(record.text).verdict >= .concern
+            scored.append((model.score(words: words, masks: reader.masks(of: words)), record.label == "crisis", ruled))
+        }
+    }
+    for threshold in [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0] {
+        let positives = scored.filter(\.positive)
+        let negatives = scored.filter { !$0.positive }
+        let caught = positives.filter { $0.score >= threshold }.count
+        let falseAlarms = negatives.filter { $0.score >= threshold && !$0.ruled }.count
+        print("threshold \(threshold): crisis lines over it \(caught)/\(positives.count), look-alikes over it (rules silent) \(falseAlarms)/\(negatives.count)")
+    }
+case "compile":
+    // The compiled form every run reads (a test holds it to crisis.json).
+    let text = try! CrisisCheck.compile(json: read(crisisPath))
+    try! text.write(toFile: compiledPath, atomically: true, encoding: .utf8)
+    print("wrote \(compiledPath)")
+case "lexicon":
+    let reader = check(model: false)
+    var words = Set<String>()
+    for path in arguments.dropFirst() {
+        for line in read(path).split(separator: "\n") {
+            let folded = Words(String(line)).folded
+            if folded.count == 1 { words.insert(folded[0]) }
+        }
+    }
+    let near = reader.reader.realWordsNearTargets(words).sorted()
+    let json = read(crisisPath)
+    guard let start = json.range(of: "\"notTypos\": ["), let end = json.range(of: "]", range: start.upperBound..<json.endIndex)
+    else { fail("no notTypos list in \(crisisPath)") }
+    let list = near.map { "    \"\($0)\"" }.joined(separator: ",\n")
+    let rewritten = json.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"notTypos\": [\n\(list)\n  ]")
+    try! rewritten.write(toFile: crisisPath, atomically: true, encoding: .utf8)
+    print("wrote \(near.count) words to notTypos in \(crisisPath)")
+default:
+    fail("usage: yadg-train eval|explain|fit|lexicon …")
+}
