@@ -14,9 +14,9 @@ struct ByteShortcutTests {
         ["time-dev.jsonl", "time-informal.jsonl", "time-day-parts.jsonl"].flatMap { name in
             TestSupport.fixtureObjects(name).map { $0["phrase"] as! String }
         }
-        + ["crisis-corpus.jsonl", "praise-replies.jsonl"].flatMap { name in
-            TestSupport.fixtureObjects(name).compactMap { ($0["text"] ?? $0["reply"]) as? String }
-        } + TestSupport.fixtureLines("line-readings.tsv").compactMap { $0.split(separator: "\t").last.map(String.init) }
+        + TestSupport.corpus("crisis.jsonl").map(\.text)
+        + TestSupport.fixtureObjects("praise-replies.jsonl").compactMap { $0["reply"] as? String }
+        + TestSupport.fixtureLines("line-readings.tsv").compactMap { $0.split(separator: "\t").last.map(String.init) }
 
     static func tokenizerWords(_ text: String) -> [String] {
         TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
