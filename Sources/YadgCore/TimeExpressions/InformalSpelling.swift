@@ -13,6 +13,7 @@ enum InformalSpelling {
         "tmrow": "tomorrow", "tmrrw": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow",
         "tommorrow": "tomorrow", "mon": "monday", "tue": "tuesday", "tues": "tuesday", "thu": "thursday",
         "thur": "thursday", "thurs": "thursday", "fri": "friday", "mins": "minutes", "hrs": "hours",
+        "brekkie": "breakfast", "brekky": "breakfast",
     ]
 
     /// Short weekday names that are also ordinary words: read as days only after a word that
@@ -46,6 +47,14 @@ enum InformalSpelling {
                 loose.approximate = true
                 out.append(loose)
                 i += 3
+                continue
+            }
+            // "2nite": "tonight", covering both.
+            if token.kind == .number, token.lower == "2", let next, next.kind == .word, next.lower == "nite",
+                !next.spaceBefore
+            {
+                out.append(token.covering(through: next).renamed("tonight"))
+                i += 2
                 continue
             }
             // "@ 6am": "at".

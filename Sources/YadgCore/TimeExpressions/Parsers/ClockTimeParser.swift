@@ -68,7 +68,58 @@ struct ClockTimeParser: TimeExpressionFamily {
             else { continue }
             found.append(match(i..<end, ClockTime(hour: hour, minute: 0, meridiem: nil, explicit: false)))
         }
+        Self.placeBareHours(&found, t, context)
         return found
+    }
+
+    /// Takes a deadline's `by` into the match, and places each bare hour in its half of the day
+    /// (§2.7): beside a meal or a routine, that one's (`had breakfast at 7`, `lunch at 1`, `made
+    /// dinner at 6`, `went to bed at 11`, `fell asleep at 2`, `got up at 5`); otherwise 1 to 5 are
+    /// the afternoon's (`went to the market at 4`), since the small hours are said with a routine or
+    /// with am, unless they are now (`ate at 3` typed at 04:30). 6 to 12 keep both readings.
+    static func placeBareHours(_ found: inout [TimeMatch], _ t: [TimeToken], _ context: TimeContext) {
+        for index in found.indices {
+            // "got the kids to sleep by 8": the deadline's "by" goes with the time.
+            let first = found[index].tokens.lowerBound
+            if t.word(first - 1) == "by" { found[index].tokens = (first - 1)..<found[index].tokens.upperBound }
+            guard case .clock(var clock) = found[index].meaning, !clock.explicit else { continue }
+            let hour = clock.hour % 12
+            switch routine(nearest: found[index].tokens.lowerBound, t) {
+            case .morning?: clock.half = .am
+            case .midday?: clock.half = hour >= 10 ? .am : hour <= 5 ? .pm : nil
+            case .evening?: clock.half = hour == 0 ? nil : .pm
+            case .night?: clock.half = hour >= 6 ? .pm : .am
+            case nil: clock.half = (1...5).contains(hour) && context.secondsIntoToday >= 5 * 3600 ? .pm : nil
+            }
+            found[index].meaning = .clock(clock)
+        }
+    }
+
+    enum Routine { case morning, midday, evening, night }
+
+    static let routines = WordTable<Routine>([
+        "breakfast": .morning, "woke": .morning, "wake": .morning, "waking": .morning, "alarm": .morning,
+        "sunrise": .morning, "dawn": .morning, "lunch": .midday, "lunchtime": .midday, "dinner": .evening,
+        "supper": .evening, "bedtime": .night, "asleep": .night, "slept": .night, "sleep": .night, "bed": .night,
+        "up": .morning,
+    ])
+
+    /// The meal or routine nearest the clock time at `clock`, if the line names one. `up` counts
+    /// after `got` or `get` (`got up at 5`), `bed` after `to`, `in` or `for` or opening the line
+    /// (`went to bed at 11`, not `made my bed at 7:30`).
+    static func routine(nearest clock: Int, _ t: [TimeToken]) -> Routine? {
+        var best: (routine: Routine, distance: Int)?
+        for k in t.indices where t[k].kind == .word {
+            guard let routine = routines[t[k].lower] else { continue }
+            switch t[k].lower {
+            case "up": guard ["got", "get", "gets", "getting"].contains(t.word(k - 1) ?? "") else { continue }
+            case "bed": guard k == 0 || ["to", "in", "for"].contains(t.word(k - 1) ?? "") else { continue }
+            default: break
+            }
+            let distance = abs(k - clock)
+            if best.map({ distance < $0.distance }) ?? true { best = (routine, distance) }
+        }
+        return best?.routine
     }
 
     private func match(_ tokens: Range<Int>, _ clock: ClockTime) -> TimeMatch {

@@ -6,14 +6,15 @@
 
 /// The parts of an ordinary day (<doc:TimeSemantics> §2.11): meals and routines with a
 /// preposition (`at lunch`, `after dinner`, `before work`, `on my lunch break`, `over lunch`), a part
-/// without a day (`in the morning`), `this arvo`, `2nite`, `first thing`, `at bedtime`. Each is a
-/// window of the logical day, cut at now; a window still ahead is a plan. Without the preposition
-/// the word is the moment's own (`had lunch with Sam`, `a morning person`, `went to work`).
+/// without a day (`in the morning`), `this arvo`, `in the arvo`, `first thing`, `at bedtime`. Each
+/// is a window of the logical day, cut at now, that comes round daily: still ahead, it is a plan, or
+/// yesterday's in a line told in the past (§6). Without the preposition the word is the moment's own
+/// (`had lunch with Sam`, `a morning person`, `went to work`).
 struct RoutineTimeParser: TimeExpressionFamily {
     var triggers: [String] {
         [
             "breakfast", "lunch", "lunchtime", "dinner", "supper", "bedtime", "bed", "work", "school", "morning",
-            "afternoon", "evening", "arvo", "2nite", "tonite", "thing",
+            "afternoon", "evening", "arvo", "thing",
         ]
     }
 
@@ -35,11 +36,10 @@ struct RoutineTimeParser: TimeExpressionFamily {
         var found: [TimeMatch] = []
         func add(_ range: Range<Int>, _ window: (Int, Int)) {
             let day = context.logicalToday
-            let start = context.instant(day: day, seconds: window.0)
-            let end = context.instant(day: day, seconds: window.1)
-            let meaning: TimeMeaning =
-                start > context.now ? .future(start) : .period(start: start, end: min(end, context.now))
-            found.append(TimeMatch(tokens: range, meaning: meaning, family: "routine"))
+            found.append(
+                TimeMatch(
+                    tokens: range, meaning: .window(day: day, from: window.0, to: window.1), family: "routine",
+                    earlier: .window(day: day - 1, from: window.0, to: window.1)))
         }
         for i in starts {
             guard let w = t.word(i) else { continue }
@@ -61,10 +61,11 @@ struct RoutineTimeParser: TimeExpressionFamily {
                 guard previous == "the", t.word(i - 2) == "in", let part = DayPart(word: w) else { continue }
                 add((i - 2)..<(i + 1), part.window)
             case "arvo":
-                guard previous == "this" else { continue }
-                add((i - 1)..<(i + 1), DayPart.afternoon.window)
-            case "2nite", "tonite":
-                add(i..<(i + 1), DayPart.night.window)
+                if previous == "this" {
+                    add((i - 1)..<(i + 1), DayPart.afternoon.window)
+                } else if previous == "the", t.word(i - 2) == "in" {
+                    add((i - 2)..<(i + 1), DayPart.afternoon.window)
+                }
             case "thing":
                 guard previous == "first" else { continue }
                 add((i - 1)..<(i + 1), (5 * 3600, 9 * 3600))

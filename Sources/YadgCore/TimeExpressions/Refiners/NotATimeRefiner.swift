@@ -45,7 +45,12 @@ struct NotATimeRefiner: TimeMatchRefiner {
         {
             return false
         }
-        if Self.namesAnEvent(t, before: first) || Self.inAClauseAboutTheThing(t, before: first) { return false }
+        // A part of the day is the win's own (`cooked for the whole family in the evening`).
+        if match.family != "routine" && Self.namesAnEvent(t, before: first)
+            || Self.inAClauseAboutTheThing(t, before: first)
+        {
+            return false
+        }
         var k = first - 1
         while k >= 0 {
             if let w = t.word(k), Self.otherEventWords.contains(w) { return false }
@@ -81,9 +86,9 @@ struct NotATimeRefiner: TimeMatchRefiner {
         for k in stride(from: first - 2, through: max(2, first - 6), by: -1) {
             guard let pronoun = t.word(k), pronouns.contains(pronoun), t.word(k - 1) != nil,
                 let determiner = t.word(k - 2), determiners.contains(determiner),
-                FutureParser.isPastTense(t.word(k + 1)), first - (k + 1) <= 2  // right after the clause's verb
+                Tense.isPastVerb(t, k + 1), first - (k + 1) <= 2  // right after the clause's verb
             else { continue }
-            if (0..<(k - 2)).contains(where: { FutureParser.isPastTense(t.word($0)) }) { return true }
+            if (0..<(k - 2)).contains(where: { Tense.isPastVerb(t, $0) }) { return true }
         }
         return false
     }
