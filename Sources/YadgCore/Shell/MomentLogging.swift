@@ -39,7 +39,22 @@ extension CommandContext {
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
-            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), crisis: false)
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), crisis: false,
+            cardHint: parsed.movedBack && mode == .conversation ? anotherDayHint(parsed) : nil)
+    }
+
+    /// Under a card whose time was moved back to an earlier day (<doc:TimeSemantics> §6.4): how to
+    /// name another, with the day before as the example (`Another day? /when Monday evening`).
+    func anotherDayHint(_ parsed: ParsedMoment) -> String {
+        let time = TimeWords(copy)
+        let day = TimeWords.dayNumber(parsed.happenedAt, zone) - 1
+        var example = time.words.weekdays[TimeContext.weekday(ofDay: day)]
+        if parsed.said.precision == .clock {
+            example += " " + Copy.fill(copy[CardCopy.self].atClock, ["clock": time.clock(parsed.happenedAt, in: zone)])
+        } else if let part = parsed.said.words.flatMap(TimeWords.part(of:)) {
+            example += " " + (time.words.dayParts[part] ?? part)
+        }
+        return Copy.fill(copy[CardCopy.self].anotherDay, ["example": example])
     }
 
     /// Keeps a line that holds crisis language as a flagged moment and answers with the crisis
@@ -79,7 +94,7 @@ extension CommandContext {
     /// language, or nil when nobody read it yet (the text is read here then). A note is always read.
     mutating func save(
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
-        extras: MomentExtras = MomentExtras(), crisis lineHeldCrisis: Bool? = nil
+        extras: MomentExtras = MomentExtras(), crisis lineHeldCrisis: Bool? = nil, cardHint: String? = nil
     ) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
@@ -119,6 +134,7 @@ extension CommandContext {
             lines += crisisLines()
             return ShellReply(lines: lines, events: [.logged(moment)])
         }
+        if let cardHint { lines.append(StyledLine("  " + cardHint, .dim)) }
         if mode == .conversation && !state.hasShownAfterCardHint {
             state.hasShownAfterCardHint = true
             lines.append(StyledLine("  " + copy[CardCopy.self].afterCardHint, .dim))

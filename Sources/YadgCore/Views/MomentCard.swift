@@ -76,6 +76,10 @@ public struct CardCopy: CopySection {
     public let aiPraiseFailed: String
     public let aiPraiseLabel: String
     public let crisisMessage: String
+    /// Under a card whose time was moved back to an earlier day: `/when` names another.
+    public let anotherDay: String
+    /// "at 6:00 PM", in that hint's example.
+    public let atClock: String
 
     public init(_ words: CopyWords) throws {
         logged = try words.text("logged")
@@ -84,5 +88,7 @@ public struct CardCopy: CopySection {
         aiPraiseFailed = try words.text("aiPraiseFailed")
         aiPraiseLabel = try words.text("aiPraiseLabel")
         crisisMessage = try words.text("crisisMessage")
+        anotherDay = try words.text("anotherDay")
+        atClock = try words.text("atClock")
     }
 }
