@@ -163,6 +163,8 @@ struct TimeFamilyTests {
             ("run in the evening", "future"), ("run at 5pm", "future"), ("run at 1pm", "2013-02-12T13:00"),
             ("dentist at 4", "future"), ("lunch at 1", "2013-02-12T13:00"), ("dinner at 6", "future"),
             ("pay rent by Friday", "future"), ("the need to rest is real", "none"),
+            ("dentist on Friday", "future"), ("gym on Monday", "2013-02-11T12:00"),
+            ("I will say I ran well", "none"), ("no need to rush", "none"),
             ("was going to skip it but ran", "none"), ("excited to run tonight", "future"),
         ])
     func intentAndNoTense(phrase: String, expected: String) {

@@ -60,8 +60,10 @@ enum Tense: Sendable, Equatable {
         "rang", "rose", "said", "set", "shook", "shot", "shut", "slid", "sought", "sped", "spun", "stuck", "struck",
         "swept", "swore", "swung", "tore", "understood", "wept", "bled", "bent", "blew", "broke", "chose", "cut",
         "dealt", "drew", "dreamt", "dug", "fled", "hid", "hurt", "knelt", "leapt", "learnt", "burnt", "spilt",
-        "overcame", "became", "undertook", "withdrew", "woke", "agreed", "freed", "disagreed", "guaranteed",
-        "peed", "let",
+        "overcame", "became", "undertook", "withdrew", "agreed", "freed", "disagreed", "guaranteed", "peed",
+        "let", "crept", "sank", "shrank", "sprang", "strode", "stung", "clung", "flung", "awoke", "arose",
+        "overslept", "outran", "rewrote", "redid", "babysat", "leant", "spelt", "wove", "dove", "didnt",
+        "wasnt",
         // Participles: `have done`, `I've been to the dentist`, `homework done in 45 mins`.
         "done", "been", "gone", "seen", "eaten", "written", "swum", "drawn", "sewn", "given", "taken", "grown",
         "shown", "driven", "ridden", "flown", "sung", "begun", "broken", "chosen", "spoken", "worn", "forgotten",
@@ -79,6 +81,7 @@ enum Tense: Sendable, Equatable {
         "will", "i'll", "i’ll", "we'll", "we’ll", "gonna", "wanna", "gotta", "shall", "should", "must", "might",
         "ought", "going", "about", "need", "needs", "want", "wants", "hope", "hopes", "hoping", "intend",
         "intends", "intending", "plan", "plans", "planning", "have", "has", "let's", "let’s", "todo", "remind",
+        "imma", "tryna", "like", "love",
     ]
 
     /// Words after `going to` that say where, not what: `going to the gym`, `going to bed`.
@@ -98,13 +101,11 @@ enum Tense: Sendable, Equatable {
         case "will":
             // `the will`, `free will`, `will power`, and `Will came over` (a name before a past verb).
             guard previous.map({ determiners.contains($0) || $0 == "free" }) != true, next != "power",
-                !isPast(t, i + 1) || next.map(alsoPresent.contains) == true
+                !isPast(t, i + 1) || next.map(alsoPresent.contains) == true, !introducesWhatWasDone(t, i + 1)
             else { return nil }
             return .intent
         case "i'll", "i’ll", "we'll", "we’ll":
-            // `I'll admit …`, `I'll be honest, …` introduce what was done.
-            if next == "admit" || next == "say" || (next == "be" && t.word(i + 2) == "honest") { return nil }
-            return .intent
+            return introducesWhatWasDone(t, i + 1) ? nil : .intent
         case "should", "must", "might":
             return next == "have" ? .past : .intent
         case "going", "about":
@@ -115,13 +116,31 @@ enum Tense: Sendable, Equatable {
             return nil
         case "remind":
             return next == "me" ? .intent : nil
-        case "gonna", "wanna", "gotta", "shall", "let's", "let’s", "todo":
+        case "todo":
+            // `todo: email the landlord`, not `cleared my todo list`.
+            return next == "list" || next == "lists" ? nil : .intent
+        case "gonna", "wanna", "gotta", "shall", "let's", "let’s", "imma", "tryna":
+            return .intent
+        case "like", "love":
+            // `I'd like to`, `would love to`; not `felt like`, `at like 8`, `I love to run`.
+            guard next == "to", let before = previous, ["would", "i'd", "i’d", "we'd", "we’d"].contains(before)
+            else { return nil }
             return .intent
         default:
-            // `need to`, `want to`, `hoping to`, `ought to`, `have to`; not `the need to rest`.
-            guard next == "to", previous.map(determiners.contains) != true else { return nil }
+            // `need to`, `want to`, `hoping to`, `ought to`, `have to`; not `the need to rest`, `no
+            // need to`, nor `have to say` and `have to admit`, which introduce what was done.
+            guard next == "to", previous.map({ determiners.contains($0) || $0 == "no" }) != true,
+                !introducesWhatWasDone(t, i + 2)
+            else { return nil }
             return .intent
         }
+    }
+
+    /// `… admit`, `… say`, `… be honest`: `I'll admit I ate the cake`, `I have to say, I crushed it`
+    /// introduce what was done, not a plan.
+    private static func introducesWhatWasDone(_ t: [TimeToken], _ i: Int) -> Bool {
+        let word = t.word(i)
+        return word == "admit" || word == "say" || (word == "be" && t.word(i + 1) == "honest")
     }
 
     /// Whether the past word at `i` tells the past: `got` after `have` and before `to` is an

@@ -215,6 +215,13 @@ public struct TimeExpressionParser: Sendable {
             let movedBack = CivilTime.daysFromCivil(year: f.year, month: f.month, day: f.day) < context.today
             return (resolution, match.meaning, movedBack)
         }
+        if tense == .none, let later = match.later, !resolution.future {
+            // No tense: the nearer of the last occurrence and the coming one ("dentist on Friday"
+            // typed on a Wednesday is a plan, on a Saturday yesterday's).
+            let ahead = TimeResolution(later, context, tense)
+            let passedAgo = context.now.timeIntervalSince(resolution.window?.end ?? resolution.at)
+            if ahead.at.timeIntervalSince(context.now) < passedAgo { return (ahead, later, false) }
+        }
         guard tense == .past, resolution.future else { return (resolution, match.meaning, false) }
         if let earlier = match.earlier { return (TimeResolution(earlier, context, tense), earlier, true) }
         return answeringWhen ? (resolution, match.meaning, false) : nil

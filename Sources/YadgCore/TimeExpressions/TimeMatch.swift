@@ -61,12 +61,19 @@ public struct TimeMatch: Sendable, Equatable {
     /// never comes round again ("tomorrow", "today at 5pm", "in 2 hours") and for a clock time
     /// without a day, whose readings already reach back to yesterday.
     public var earlier: TimeMeaning?
+    /// For a reading taken in the past though it could be ahead (a plain weekday: "dentist on
+    /// Friday"), the coming occurrence: a line told in no tense means whichever is nearer (§6).
+    public var later: TimeMeaning?
 
-    public init(tokens: Range<Int>, meaning: TimeMeaning, family: String, earlier: TimeMeaning? = nil) {
+    public init(
+        tokens: Range<Int>, meaning: TimeMeaning, family: String, earlier: TimeMeaning? = nil,
+        later: TimeMeaning? = nil
+    ) {
         self.tokens = tokens
         self.meaning = meaning
         self.family = family
         self.earlier = earlier
+        self.later = later
     }
 }
 

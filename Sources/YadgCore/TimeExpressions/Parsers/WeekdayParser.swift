@@ -42,8 +42,10 @@ struct WeekdayParser: TimeExpressionFamily {
             let todayWeekday = TimeContext.weekday(ofDay: context.today)
             let day: Int
             var start = leadIn?.start ?? i
-            // The same weekday a week before, for a line told in the past whose day is still ahead (§6).
+            // The same weekday a week before, for a line told in the past whose day is still ahead;
+            // and for a plain weekday the coming one, for a line with no tense nearer it (§6).
             var earlier: Int?
+            var later: Int?
             switch leadIn?.kind {
             case .this:
                 day = context.today - todayWeekday + weekday  // Monday–Sunday of this week
@@ -58,7 +60,10 @@ struct WeekdayParser: TimeExpressionFamily {
             default:
                 let back = (todayWeekday - weekday + 7) % 7
                 day = context.today - (back == 0 ? 7 : back)
-                if leadIn == nil { start = i }
+                if leadIn == nil {
+                    start = i
+                    later = day + 7
+                }
             }
             var end = i + 1
             var part: DayPart?
@@ -73,7 +78,7 @@ struct WeekdayParser: TimeExpressionFamily {
             found.append(
                 TimeMatch(
                     tokens: start..<end, meaning: meaning, family: "weekday",
-                    earlier: earlier.map { .day($0, part: part) }))
+                    earlier: earlier.map { .day($0, part: part) }, later: later.map { .day($0, part: part) }))
         }
         return found
     }
