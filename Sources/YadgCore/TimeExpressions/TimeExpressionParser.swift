@@ -244,6 +244,8 @@ public struct TimeExpressionParser: Sendable {
             default: return "last " + named.joined(separator: " ")
             }
         }
+        // `this Friday after work` → `last Friday after work`.
+        if match.family == "day-and-routine" { return "last " + words.filter { $0 != "this" }.joined(separator: " ") }
         if ["tonight", "tonite", "2nite"].contains(last) { return "last night" }
         var rest = words[...]
         if rest.first == "earlier" || rest.first == "early" || rest.first == "sometime" { rest = rest.dropFirst() }

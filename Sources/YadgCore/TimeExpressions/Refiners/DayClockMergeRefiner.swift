@@ -33,8 +33,8 @@ struct DayClockMergeRefiner: TimeMatchRefiner {
         guard a.tokens.upperBound <= b.tokens.lowerBound,
             (a.tokens.upperBound..<b.tokens.lowerBound).allSatisfy({ Self.glue.contains(t[$0].lower) })
         else { return nil }
-        let (dayMatch, clockMatch) = a.family == "clock" || a.family == "routine" ? (b, a) : (a, b)
-        if case .day(let day, nil) = dayMatch.meaning, case .window(_, let from, let to) = clockMatch.meaning {
+        let (dayMatch, timeOfDay) = a.family == "clock" || a.family == "routine" ? (b, a) : (a, b)
+        if case .day(let day, nil) = dayMatch.meaning, case .window(_, let from, let to) = timeOfDay.meaning {
             var earlier: TimeMeaning?
             if case .day(let earlierDay, nil)? = dayMatch.earlier {
                 earlier = .window(day: earlierDay, from: from, to: to)
@@ -43,7 +43,7 @@ struct DayClockMergeRefiner: TimeMatchRefiner {
                 tokens: a.tokens.lowerBound..<b.tokens.upperBound, meaning: .window(day: day, from: from, to: to),
                 family: "day-and-routine", earlier: earlier)
         }
-        guard case .day(let day, let part) = dayMatch.meaning, case .clock(let clock) = clockMatch.meaning else {
+        guard case .day(let day, let part) = dayMatch.meaning, case .clock(let clock) = timeOfDay.meaning else {
             return nil
         }
         // "this evening at 7" comes round daily as its day does: yesterday at 19:00 (§6).
