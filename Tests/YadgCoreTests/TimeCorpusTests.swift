@@ -98,13 +98,13 @@ struct TimeCorpusTests {
     }
 
     /// The tense corpus (<doc:TimeSemantics> §6): past lines naming a window still ahead, plans
-    /// naming one gone, lines with no tense, their look-alikes, and the fresh lines of t1 (written
-    /// by a helper who never saw the rules). The issue's bar: no line told as done is ever a plan,
-    /// and at least 95 % of the plans are not logged.
+    /// naming one gone, lines with no tense, their look-alikes, and the fresh lines of t1 and t2
+    /// (written by helpers who never saw the rules; t2 held out until the rules were done). The
+    /// issue's bar: no line told as done is ever a plan, and at least 95 % of the plans are not logged.
     @Test("Tense decides plan or past: no win is read as a plan, and the plans are not logged")
     func tenseCorpus() throws {
         let cases = try Self.load("time-tense.jsonl")
-        #expect(cases.count == 248)
+        #expect(cases.count == 408)
         let parser = TimeExpressionParser()
         var misread: [String] = []
         var plans = 0
@@ -123,8 +123,9 @@ struct TimeCorpusTests {
             }
         }
         #expect(Double(plansHeld) / Double(plans) >= 0.95, "plans held \(plansHeld) of \(plans)")
-        // One known miss, in yadg's part and in t1's: "book the vet for next monday", an errand said
-        // with its appointment's time and no tense (read as a win, as any line yadg is unsure of).
+        // Two known misses, both t2's plans said in no tense that yadg reads as wins, as it reads any
+        // line it is unsure of (§6.5): "walk the dog at 7" typed at 07:40 (07:00 is nearer than
+        // 19:00), and "got to pick up timber at bunnings first thing" (`got to`, said without `I've`).
         #expect(misread.count <= 2, "misread:\n\(misread.joined(separator: "\n"))")
     }
 

@@ -142,6 +142,20 @@ struct TimeFamilyTests {
             ("ran at 4", "2013-02-11T16:00", "ran"),  // 1–5 are the afternoon's, 16:00 is ahead
             ("ran at 2", "2013-02-12T14:00", "ran"),
             ("ran at 9", "2013-02-12T09:00", "ran"),  // the last 9 o'clock that passed
+            // Said in Britain and Australia.
+            ("sang at half 7", "2013-02-12T07:30", "sang"), ("stretched b4 bed", "2013-02-11T20:30", "stretched"),
+            ("rang my sister after tea", "2013-02-11T20:30", "rang my sister"),
+            ("went for a surf at smoko", "2013-02-12T10:00", "went for a surf"),
+            ("ran fri eve", "2013-02-08T20:30", "ran"), ("ran saturday arvo", "2013-02-09T15:00", "ran"),
+            ("read stories at bathtime", "2013-02-11T19:00", "read stories"),
+            ("swam at sunrise", "2013-02-12T06:30", "swam"),
+            ("had a roast yesterday lunchtime", "2013-02-11T12:45", "had a roast"),
+            ("finished the crossword after the school run", "2013-02-12T10:30", "finished the crossword"),
+            ("walked. 5k. evening", "2013-02-11T20:30", "walked. 5k."),
+            // An end's till, and sleep until a time is waking.
+            ("danced till 11", "2013-02-12T11:00", "danced"), ("slept in till 9", "2013-02-12T09:00", "slept in"),
+            ("stayed up till 2", "2013-02-12T02:00", "stayed up"),
+            ("cooked pasta for the flat on Sunday night", "2013-02-10T23:30", "cooked pasta for the flat"),
         ])
     func pastTenseMovesBack(phrase: String, expected: String, text: String) {
         #expect(read(phrase, at: "2013-02-12T15:00:00") == (expected, text), "\(phrase)")
@@ -165,6 +179,12 @@ struct TimeFamilyTests {
             ("pay rent by Friday", "future"), ("the need to rest is real", "none"),
             ("dentist on Friday", "future"), ("gym on Monday", "2013-02-11T12:00"),
             ("I will say I ran well", "none"), ("no need to rush", "none"),
+            // A deadline still ahead, or another thing's time ahead, in a line with no tense.
+            ("pack lunches before bed", "future"), ("call the vet before 5", "future"),
+            ("book the vet for next Monday", "future"), ("on my list for tonight: gutters", "future"),
+            ("booked the vet for next Monday", "none"), ("planning on an early night", "future"),
+            ("fancy a swim after tea", "future"), ("to do: bathe the kids", "future"),
+            ("haircut Friday 10am", "future"), ("what to do: nothing", "none"),
             ("was going to skip it but ran", "none"), ("excited to run tonight", "future"),
         ])
     func intentAndNoTense(phrase: String, expected: String) {

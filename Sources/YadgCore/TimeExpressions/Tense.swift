@@ -81,7 +81,7 @@ enum Tense: Sendable, Equatable {
         "will", "i'll", "i’ll", "we'll", "we’ll", "gonna", "wanna", "gotta", "shall", "should", "must", "might",
         "ought", "going", "about", "need", "needs", "want", "wants", "hope", "hopes", "hoping", "intend",
         "intends", "intending", "plan", "plans", "planning", "have", "has", "let's", "let’s", "todo", "remind",
-        "imma", "tryna", "like", "love",
+        "imma", "tryna", "like", "love", "fancy", "do",
     ]
 
     /// Words after `going to` that say where, not what: `going to the gym`, `going to bed`.
@@ -111,9 +111,19 @@ enum Tense: Sendable, Equatable {
         case "going", "about":
             guard next == "to", let verb = t.word(i + 2), !places.contains(verb) else { return nil }
             return .intent
-        case "plan", "plans":
-            if next == "to" || t.isMark(i + 1, ":") || (next == "is" && t.word(i + 2) == "to") { return .intent }
+        case "plan", "plans", "planning":
+            // `plan to`, `planning on`, `plan: market on Saturday`, `the plan is to hike`.
+            if next == "to" || next == "on" || t.isMark(i + 1, ":") || (next == "is" && t.word(i + 2) == "to") {
+                return .intent
+            }
             return nil
+        case "fancy":
+            // `fancy a swim after tea`, `I fancy a curry`; not `a fancy dinner`.
+            return i == 0 || previous == "i" || previous == "we" ? .intent : nil
+        case "do":
+            // `to do: bathe the kids`, `to-do: …` opening a line.
+            let listStart = i == 1 || (i == 2 && t.isMark(1, "-"))
+            return listStart && t.word(0) == "to" && (t.isMark(i + 1, ":") || t.isMark(i + 1, "-")) ? .intent : nil
         case "remind":
             return next == "me" ? .intent : nil
         case "todo":
@@ -157,7 +167,7 @@ enum Tense: Sendable, Equatable {
     /// `-ed` words that are rarely a verb told in the past: adjectives of how one feels or what is
     /// due (`excited to run tonight`, `supposed to call`), and nouns (`the shed`, `a hundred`).
     static let notPast: WordSet = [
-        "excited", "supposed", "scheduled", "tired", "bored", "stressed", "worried", "interested", "pumped",
+        "excited", "supposed", "tired", "bored", "stressed", "worried", "interested", "pumped",
         "psyched", "motivated", "determined", "exhausted", "nervous", "scared", "hundred", "sacred", "naked",
         "wicked", "shed", "sled", "fred", "embed", "kindred", "beloved", "rugged", "ragged", "jagged", "crooked",
         "red", "overwhelmed", "stoked",

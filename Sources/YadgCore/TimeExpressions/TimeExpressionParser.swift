@@ -209,6 +209,17 @@ public struct TimeExpressionParser: Sendable {
         -> (TimeResolution, TimeMeaning, movedBack: Bool)?
     {
         let resolution = TimeResolution(match.meaning, context, tense)
+        switch match.role {
+        case .anotherThing:
+            return tense == .past && !answeringWhen ? nil : (resolution, match.meaning, false)
+        // A window in progress is cut at now, so its end is now until it has passed.
+        case .deadline where tense == .none && (resolution.window?.end ?? resolution.at) >= context.now:
+            var plan = resolution
+            plan.future = true
+            return (plan, match.meaning, false)
+        default:
+            break
+        }
         if case .clock = match.meaning, tense == .past {
             // A clock time without a day reaches back to yesterday by itself ("made dinner at 6" at 14:00).
             let f = CivilTime.fields(of: resolution.at, in: context.zone)

@@ -64,6 +64,8 @@ public struct TimeMatch: Sendable, Equatable {
     /// For a reading taken in the past though it could be ahead (a plain weekday: "dentist on
     /// Friday"), the coming occurrence: a line told in no tense means whichever is nearer (§6).
     public var later: TimeMeaning?
+    /// Whose time it is (<doc:TimeSemantics> §6.3).
+    public var role: TimeRole = .win
 
     public init(
         tokens: Range<Int>, meaning: TimeMeaning, family: String, earlier: TimeMeaning? = nil,
@@ -75,6 +77,18 @@ public struct TimeMatch: Sendable, Equatable {
         self.earlier = earlier
         self.later = later
     }
+}
+
+/// Whose time a match names, which decides what a line with no tense makes of it (§6.3).
+public enum TimeRole: Sendable, Equatable {
+    /// The win's own time.
+    case win
+    /// A deadline, the time by which ("before bed", "by 5", "by Friday"): in a line told in no
+    /// tense, a plan while it has not passed ("pack lunches before bed" at 21:10).
+    case deadline
+    /// Another thing's time, still ahead ("for next Monday", "before 5", "due Friday"): the line
+    /// is a plan when told in no tense, and it is passed over when told in the past.
+    case anotherThing
 }
 
 /// Finds the expressions of one phrase family ("2 hours ago", "yesterday", …).

@@ -39,21 +39,26 @@ struct DayClockMergeRefiner: TimeMatchRefiner {
             if case .day(let earlierDay, nil)? = dayMatch.earlier {
                 earlier = .window(day: earlierDay, from: from, to: to)
             }
-            return TimeMatch(
+            var merged = TimeMatch(
                 tokens: a.tokens.lowerBound..<b.tokens.upperBound, meaning: .window(day: day, from: from, to: to),
                 family: "day-and-routine", earlier: earlier)
+            merged.role = timeOfDay.role
+            return merged
         }
         guard case .day(let day, let part) = dayMatch.meaning, case .clock(let clock) = timeOfDay.meaning else {
             return nil
         }
-        // "this evening at 7" comes round daily as its day does: yesterday at 19:00 (§6).
-        var earlier: TimeMeaning?
-        if case .day(let earlierDay, let earlierPart)? = dayMatch.earlier {
-            earlier = .dayAndClock(day: earlierDay, part: earlierPart, clock: clock)
+        // "this evening at 7" comes round daily as its day does: yesterday at 19:00; "Tuesday at
+        // 10am" may be the coming Tuesday's (§6).
+        func withClock(_ meaning: TimeMeaning?) -> TimeMeaning? {
+            guard case .day(let day, let part)? = meaning else { return nil }
+            return .dayAndClock(day: day, part: part, clock: clock)
         }
-        return TimeMatch(
+        var merged = TimeMatch(
             tokens: a.tokens.lowerBound..<b.tokens.upperBound,
             meaning: .dayAndClock(day: day, part: part, clock: clock),
-            family: "day-and-clock", earlier: earlier)
+            family: "day-and-clock", earlier: withClock(dayMatch.earlier), later: withClock(dayMatch.later))
+        merged.role = dayMatch.role == .win ? timeOfDay.role : dayMatch.role
+        return merged
     }
 }
