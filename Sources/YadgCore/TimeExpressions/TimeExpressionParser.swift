@@ -191,10 +191,11 @@ public struct TimeExpressionParser: Sendable {
                 text: MomentTextRule.strip(scalars, start: start, end: end),
                 timeExpression: MomentTextRule.string(scalars[start..<end]), matchedRange: start..<end,
                 window: resolution.window)
-            let said = parsed.timeExpression ?? ""
-            parsed.said = SaidTime(
-                meaning, now: now, today: context.today,
-                expression: movedBack ? Self.wordsMovedBack(said, match: match, context) : said)
+            let said =
+                movedBack
+                ? Self.wordsMovedBack(tokens[match.tokens].filter { $0.kind == .word }.map(\.lower), match, context)
+                : parsed.timeExpression ?? ""
+            parsed.said = SaidTime(meaning, now: now, today: context.today, expression: said)
             parsed.movedBack = movedBack
             return parsed
         }
@@ -222,9 +223,7 @@ public struct TimeExpressionParser: Sendable {
         }
         if case .clock = match.meaning, tense == .past {
             // A clock time without a day reaches back to yesterday by itself ("made dinner at 6" at 14:00).
-            let f = CivilTime.fields(of: resolution.at, in: context.zone)
-            let movedBack = CivilTime.daysFromCivil(year: f.year, month: f.month, day: f.day) < context.today
-            return (resolution, match.meaning, movedBack)
+            return (resolution, match.meaning, resolution.at < context.instant(day: context.today))
         }
         if tense == .none, let later = match.later, !resolution.future {
             // No tense: the nearer of the last occurrence and the coming one ("dentist on Friday"
@@ -242,9 +241,8 @@ public struct TimeExpressionParser: Sendable {
     /// they named the day: `in the evening` → `yesterday evening`, `tonight` → `last night`,
     /// `after work` → `yesterday after work`, `this Friday` → `last Friday`, `this weekend` → `last
     /// weekend`. The card shows them (`TimeWords.label`), so it says which day yadg chose.
-    static func wordsMovedBack(_ said: String, match: TimeMatch, _ context: TimeContext) -> String {
-        let words = said.lowercased().split(separator: " ").map(String.init)
-        guard let last = words.last else { return said }
+    static func wordsMovedBack(_ words: [String], _ match: TimeMatch, _ context: TimeContext) -> String {
+        guard let last = words.last else { return "" }
         if ["weekend", "wknd", "wkend", "weeknd"].contains(last) { return "last weekend" }
         if match.family == "weekday", case .day(let day, _)? = match.earlier {
             // `this Friday` → `last Friday`; `by Friday` said on a Saturday → `yesterday`, on a Friday `today`.

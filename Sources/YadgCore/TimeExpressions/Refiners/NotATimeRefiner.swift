@@ -30,16 +30,20 @@ struct NotATimeRefiner: TimeMatchRefiner {
 
     func refine(_ matches: [TimeMatch], tokens t: [TimeToken], context: TimeContext) -> [TimeMatch] {
         // Most lines keep every match: then the list is handed back as it came, not copied.
-        guard matches.contains(where: { !saysWhen($0, t) }) else { return matches }
+        guard let firstDropped = matches.firstIndex(where: { !saysWhen($0, t) }) else { return matches }
         // Another thing's time still ahead stays, marked: a line told in no tense that names only
         // it is a plan ("book the vet for next Monday", §6); told in the past, it is passed over.
-        return matches.compactMap { match in
-            if saysWhen(match, t) { return match }
-            guard TimeResolution(match.meaning, context, .none).future else { return nil }
-            var kept = match
-            kept.role = .anotherThing
-            return kept
+        var kept = Array(matches[..<firstDropped])
+        for (index, match) in matches[firstDropped...].enumerated() {
+            if index > 0 && saysWhen(match, t) {
+                kept.append(match)
+            } else if TimeResolution(match.meaning, context, .none).future {
+                var another = match
+                another.role = .anotherThing
+                kept.append(another)
+            }
         }
+        return kept
     }
 
     /// Whether the match says when the win happened (not a noun, an event's time or a deadline).
