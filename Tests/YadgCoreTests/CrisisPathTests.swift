@@ -216,7 +216,8 @@ struct CrisisPathTests {
         let store = InMemoryMomentStore()
         let shell = TestSupport.shell(store: store)
         _ = shell.handle("went for a run yesterday")
-        _ = shell.handle("I want to die yesterday")
+        // Told in the past, it is yesterday's ("I want to die yesterday" is a wish: kept when typed).
+        _ = shell.handle("I wanted to die yesterday")
         _ = shell.handle("got out of bed 3 days ago")
         _ = shell.handle("I wish I was dead 3 days ago")
         _ = shell.handle("cooked dinner 4 days ago")
@@ -236,7 +237,7 @@ struct CrisisPathTests {
                 Nov 18, 2026
                 2 moments logged
                  • went for a run
-                 • I want to die
+                 • I wanted to die
                 \(copy[JourneyCopy.self].heavyDay)
                 \(copy[JourneyCopy.self].heavyDayHelp)
 

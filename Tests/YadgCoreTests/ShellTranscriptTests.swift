@@ -299,6 +299,61 @@ struct ShellTimingTests {
         #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-19T14:44:00"))
     }
 
+    @Test(
+        "Told in the past, a window still ahead lands on yesterday: the card names the day, /when another in one step")
+    func pastLineMovedBackSaysItsDay() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, now: "2026-11-19T14:00:00", mode: .conversation)
+        let reply = shell.handle("went for a run in the evening")
+        guard case .logged(let moment) = reply.events.first else {
+            Issue.record("not logged: \(reply.lines.plainText)")
+            return
+        }
+        #expect(
+            reply.lines.plainText == """
+                Moment logged  #1
+                  went for a run
+                  yesterday evening
+                  \(moment.offlinePraise)
+                  Another day? /when Tuesday evening
+                  /today to view today's moments
+                """)
+        // Yesterday evening, 17:00 to midnight, at its middle.
+        #expect(moment.happenedAt == TestSupport.date("2026-11-18T20:30:00"))
+        #expect(moment.said == SaidTime(.period, "yesterday evening"))
+        // A clock time says its day by itself, and gets the same hint.
+        #expect(
+            shell.handle("made dinner at 6").lines.plainText.hasSuffix(
+                "yesterday · 6:00 PM\n  \(try #require(try store.lastSubmittedMoment()).offlinePraise)\n  Another day? /when Tuesday at 6:00 PM"
+            ))
+        // The fix is one step, and /when reads its answer as told in the past.
+        #expect(shell.handle("/when Tuesday evening").lines.plainText == "Set to Tuesday evening")
+        #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-17T20:30:00"))
+        #expect(shell.handle("/when in the evening").lines.plainText == "Set to yesterday evening")
+        #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-18T20:30:00"))
+        #expect(
+            shell.handle("actually it was after work").lines.plainText == "Set to yesterday after work")
+        // A window that has begun needs no other day, and no hint.
+        #expect(!shell.handle("had lunch at noon").lines.plainText.contains("Another day"))
+    }
+
+    @Test("A line told in the past is never answered as a plan; one told as intent never logged")
+    func tenseDecidesPlanOrPast() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, now: "2026-11-19T07:55:00")
+        // Piped: the card names the day, with no hint (the pipe prints no hints).
+        #expect(
+            shell.handle("took the kids to the park after school").lines.plainText.hasPrefix(
+                "Moment logged  #1\n  took the kids to the park\n  yesterday after school\n"))
+        for plan in [
+            "planning to swim before work tomorrow", "need to take my meds at 6pm", "gonna do yoga this morning",
+        ] {
+            let reply = shell.handle(plan)
+            #expect(reply.events == [.notLogged(input: plan, reason: .future)], "\(plan)")
+        }
+        #expect(try store.moments(happenedFrom: nil, before: nil, limit: 10).count == 1)
+    }
+
     @Test func didIsTheGuidedFlow() throws {
         let store = InMemoryMomentStore()
         let shell = TestSupport.shell(store: store)

@@ -45,6 +45,12 @@ struct TimeCorpusTests {
         }
     }
 
+    /// The same, except that a plan's text is checked only where the case gives one: a plan is not
+    /// stored, so its text is never seen.
+    static func isRead(_ c: Case, _ parsed: ParsedMoment) -> Bool {
+        c.kind == "future" && c.text.isEmpty ? parsed.kind == .future : isCorrect(c, parsed)
+    }
+
     @Test("The dev corpus scores at least 0.97 (time and text both right)")
     func devCorpus() throws {
         let cases = try Self.load()
@@ -89,5 +95,50 @@ struct TimeCorpusTests {
         arguments: ["time-day-parts.jsonl", "time-day-parts-held-aside.jsonl"])
     func dayParts(file: String) throws {
         try Self.expectEveryCaseRead(file, atLeast: 5)
+    }
+
+    /// The tense corpus (<doc:TimeSemantics> §6): past lines naming a window still ahead, plans
+    /// naming one gone, lines with no tense, their look-alikes, and the fresh lines of t1 and t2
+    /// (written by helpers who never saw the rules; t2 held out until the rules were done). The
+    /// issue's bar: no line told as done is ever a plan, and at least 95 % of the plans are not logged.
+    @Test("Tense decides plan or past: no win is read as a plan, and the plans are not logged")
+    func tenseCorpus() throws {
+        let cases = try Self.load("time-tense.jsonl")
+        #expect(cases.count == 408)
+        let parser = TimeExpressionParser()
+        var misread: [String] = []
+        var plans = 0
+        var plansHeld = 0
+        for c in cases {
+            let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
+            let line =
+                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\""
+            if !Self.isRead(c, parsed) { misread.append(line) }
+            if c.kind == "future" {
+                plans += 1
+                if parsed.kind == .future { plansHeld += 1 }
+            } else {
+                #expect(parsed.kind != .future, "a win read as a plan: \(line)")
+                if c.kind == "past" { #expect(parsed.happenedAt <= c.now, "logged after it was typed: \(line)") }
+            }
+        }
+        #expect(Double(plansHeld) / Double(plans) >= 0.95, "plans held \(plansHeld) of \(plans)")
+        // Two known misses, both t2's plans said in no tense that yadg reads as wins, as it reads any
+        // line it is unsure of (§6.5): "walk the dog at 7" typed at 07:40 (07:00 is nearer than
+        // 19:00), and "got to pick up timber at bunnings first thing" (`got to`, said without `I've`).
+        #expect(misread.count <= 2, "misread:\n\(misread.joined(separator: "\n"))")
+    }
+
+    /// The part of the tense corpus held aside while the rules were written: every case read as meant.
+    @Test("The tense corpus's held-aside part is read as meant")
+    func tenseHeldAside() throws {
+        let parser = TimeExpressionParser()
+        for c in try Self.load("time-tense-held-aside.jsonl") {
+            let parsed = parser.parse(c.phrase, now: c.now, timeZone: c.zone)
+            #expect(
+                Self.isRead(c, parsed),
+                "\(c.id): \(c.phrase) → \(parsed.kind) \(CivilTime.iso8601(parsed.happenedAt, in: c.zone)) \"\(parsed.text)\""
+            )
+        }
     }
 }

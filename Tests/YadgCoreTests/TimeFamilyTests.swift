@@ -114,7 +114,7 @@ struct TimeFamilyTests {
     @Test(
         "Plans are future",
         arguments: [
-            "ran tomorrow", "run next Monday", "run a marathon in 2014", "run next week", "run this weekend",
+            "run tomorrow", "run next Monday", "run a marathon in 2014", "run next week", "run this weekend",
             "run in 2 days",
             "run 3 hours from now",
             "I will run on Friday", "I'm going to run at 9", "run later today", "run this Friday", "run tonight",
@@ -122,6 +122,73 @@ struct TimeFamilyTests {
         ])
     func plans(phrase: String) {
         #expect(read(phrase, at: "2013-02-12T15:00:00").0 == "future", "\(phrase)")
+    }
+
+    @Test(
+        "Told in the past, a window still ahead is its last occurrence, whichever family names it (§6)",
+        arguments: [
+            // Reference: Tue 2013-02-12 15:00.
+            ("ran this evening", "2013-02-11T20:30", "ran"),
+            ("ran tonight", "2013-02-11T23:30", "ran"),
+            ("ran in the evening", "2013-02-11T20:30", "ran"),
+            ("ran after work", "2013-02-11T18:30", "ran"),
+            ("ran at bedtime", "2013-02-11T22:30", "ran"),
+            ("ran this Friday", "2013-02-08T12:00", "ran"),
+            ("ran this weekend", "2013-02-09T21:00", "ran"),  // last Friday 18:00 to Monday, at its middle
+            ("ran this evening at 7", "2013-02-11T19:00", "ran"),
+            ("ran at 9pm", "2013-02-11T21:00", "ran"),
+            ("made dinner at 6", "2013-02-11T18:00", "made dinner"),  // the meal places the hour
+            ("went to bed at 11", "2013-02-11T23:00", "went to bed"),
+            ("ran at 4", "2013-02-11T16:00", "ran"),  // 1–5 are the afternoon's, 16:00 is ahead
+            ("ran at 2", "2013-02-12T14:00", "ran"),
+            ("ran at 9", "2013-02-12T09:00", "ran"),  // the last 9 o'clock that passed
+            // Said in Britain and Australia.
+            ("sang at half 7", "2013-02-12T07:30", "sang"), ("stretched b4 bed", "2013-02-11T20:30", "stretched"),
+            ("rang my sister after tea", "2013-02-11T20:30", "rang my sister"),
+            ("went for a surf at smoko", "2013-02-12T10:00", "went for a surf"),
+            ("ran fri eve", "2013-02-08T20:30", "ran"), ("ran saturday arvo", "2013-02-09T15:00", "ran"),
+            ("read stories at bathtime", "2013-02-11T19:00", "read stories"),
+            ("swam at sunrise", "2013-02-12T06:30", "swam"),
+            ("had a roast yesterday lunchtime", "2013-02-11T12:45", "had a roast"),
+            ("finished the crossword after the school run", "2013-02-12T10:30", "finished the crossword"),
+            ("walked. 5k. evening", "2013-02-11T20:30", "walked. 5k."),
+            // An end's till, and sleep until a time is waking.
+            ("danced till 11", "2013-02-12T11:00", "danced"), ("slept in till 9", "2013-02-12T09:00", "slept in"),
+            ("stayed up till 2", "2013-02-12T02:00", "stayed up"),
+            ("cooked pasta for the flat on Sunday night", "2013-02-10T23:30", "cooked pasta for the flat"),
+        ])
+    func pastTenseMovesBack(phrase: String, expected: String, text: String) {
+        #expect(read(phrase, at: "2013-02-12T15:00:00") == (expected, text), "\(phrase)")
+    }
+
+    @Test(
+        "Told in the past, a time that never comes round again is not the win's: it happened now, words kept",
+        arguments: ["ran tomorrow", "ran 5k in 30 minutes", "ran today at 5pm", "ran next week"])
+    func pastTenseIsNeverAPlan(phrase: String) {
+        #expect(read(phrase, at: "2013-02-12T15:00:00") == ("none", phrase))
+    }
+
+    @Test(
+        "Told as a plan, a line is not a win whatever the clock says; with no tense, the clock decides",
+        arguments: [
+            ("gonna run this morning", "future"), ("need to call mom yesterday evening", "future"),
+            ("should stretch after work", "future"), ("want to read", "future"), ("todo: email Sam", "future"),
+            ("let's walk at 9", "future"), ("remind me to call at 2", "future"), ("plan is to hike", "future"),
+            ("run in the evening", "future"), ("run at 5pm", "future"), ("run at 1pm", "2013-02-12T13:00"),
+            ("dentist at 4", "future"), ("lunch at 1", "2013-02-12T13:00"), ("dinner at 6", "future"),
+            ("pay rent by Friday", "future"), ("the need to rest is real", "none"),
+            ("dentist on Friday", "future"), ("gym on Monday", "2013-02-11T12:00"),
+            ("I will say I ran well", "none"), ("no need to rush", "none"),
+            // A deadline still ahead, or another thing's time ahead, in a line with no tense.
+            ("pack lunches before bed", "future"), ("call the vet before 5", "future"),
+            ("book the vet for next Monday", "future"), ("on my list for tonight: gutters", "future"),
+            ("booked the vet for next Monday", "none"), ("planning on an early night", "future"),
+            ("fancy a swim after tea", "future"), ("to do: bathe the kids", "future"),
+            ("haircut Friday 10am", "future"), ("what to do: nothing", "none"),
+            ("was going to skip it but ran", "none"), ("excited to run tonight", "future"),
+        ])
+    func intentAndNoTense(phrase: String, expected: String) {
+        #expect(read(phrase, at: "2013-02-12T15:00:00").0 == expected, "\(phrase)")
     }
 
     @Test(

@@ -30,7 +30,7 @@ public enum LineMeaning: Equatable, Sendable {
     case favorites
     case question(MomentQuestion)
     case smallTalk(SmallTalk)
-    /// The time parser reads it as still ahead (`gonna run tomorrow`); what it read is kept, so
+    /// The time parser reads it as a plan (`gonna run tomorrow`, <doc:TimeSemantics> §6); what it read is kept, so
     /// logging does not read the line twice.
     case plan(ParsedMoment)
     case moment(ParsedMoment)

@@ -39,7 +39,7 @@ public struct SaidTime: Sendable, Equatable {
         case .instant, .future: self.init(.exact)
         case .clock, .dayAndClock: self.init(.clock)
         case .day(let day, let part): self.init(day == today && part == nil ? .exact : .day, expression)
-        case .period: self.init(.period, expression)
+        case .period, .window: self.init(.period, expression)
         }
     }
 

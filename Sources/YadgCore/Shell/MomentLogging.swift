@@ -42,7 +42,22 @@ extension CommandContext {
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
-            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), sensitivity: reading.sensitivity)
+            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), sensitivity: reading.sensitivity,
+            cardHint: parsed.movedBack && mode == .conversation ? anotherDayHint(parsed) : nil)
+    }
+
+    /// Under a card whose time was moved back to an earlier day (<doc:TimeSemantics> §6.4): how to
+    /// name another, with the day before as the example (`Another day? /when Monday evening`).
+    func anotherDayHint(_ parsed: ParsedMoment) -> String {
+        let time = TimeWords(copy)
+        let day = TimeWords.dayNumber(parsed.happenedAt, zone) - 1
+        var example = time.words.weekdays[TimeContext.weekday(ofDay: day)]
+        if parsed.said.precision == .clock {
+            example += " " + Copy.fill(copy[CardCopy.self].atClock, ["clock": time.clock(parsed.happenedAt, in: zone)])
+        } else if let part = parsed.said.words.flatMap(TimeWords.part(of:)) {
+            example += " " + (time.words.dayParts[part] ?? part)
+        }
+        return Copy.fill(copy[CardCopy.self].anotherDay, ["example": example])
     }
 
     /// Keeps a line the crisis reading found a crisis or a concern as a flagged moment, answered
@@ -84,7 +99,7 @@ extension CommandContext {
     /// read, and can only raise it.
     mutating func save(
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
-        extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil
+        extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil, cardHint: String? = nil
     ) -> ShellReply {
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
@@ -132,6 +147,7 @@ extension CommandContext {
             lines += careLines(sensitivity)
             return ShellReply(lines: lines, events: [.logged(moment)])
         }
+        if let cardHint { lines.append(StyledLine("  " + cardHint, .dim)) }
         if mode == .conversation && !state.hasShownAfterCardHint {
             state.hasShownAfterCardHint = true
             lines.append(StyledLine("  " + copy[CardCopy.self].afterCardHint, .dim))

@@ -13,10 +13,11 @@ extension CommandContext {
     }
 
     /// Reads any expression ("yesterday evening", "now"), or a short amount meaning that long ago
-    /// ("5 h", "20 min", "an hour").
+    /// ("5 h", "20 min", "an hour"). The moment is done, so a window still ahead is its last
+    /// occurrence ("in the evening" at 14:00 is yesterday evening, <doc:TimeSemantics> §6.4).
     func readWhen(_ answer: String, now: Date) -> WhenAnswer {
         for candidate in [answer, answer + " ago"] {
-            let parsed = parser.parse(candidate, now: now, timeZone: zone)
+            let parsed = parser.parseWhen(candidate, now: now, timeZone: zone)
             guard parsed.kind != .none, parsed.text.isEmpty else { continue }
             return parsed.kind == .future ? .future : .at(parsed.happenedAt, parsed.said)
         }

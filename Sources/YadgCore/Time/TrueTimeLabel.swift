@@ -97,7 +97,11 @@ extension TimeWords {
         if tokens.contains("first") && tokens.contains("thing") { return "morning" }
         if !tokens.isDisjoint(with: ["morning", "am", "breakfast"]) { return "morning" }
         if !tokens.isDisjoint(with: ["afternoon", "arvo", "lunch", "lunchtime"]) { return "afternoon" }
-        if !tokens.isDisjoint(with: ["evening", "tonight", "2nite", "tonite", "dinner", "supper"]) { return "evening" }
+        if !tokens.isDisjoint(with: [
+            "evening", "eve", "tonight", "2nite", "tonite", "dinner", "supper", "tea", "bathtime",
+        ]) {
+            return "evening"
+        }
         if !tokens.isDisjoint(with: ["night", "nite"]) { return "night" }
         return nil
     }
@@ -115,5 +119,6 @@ extension TimeWords {
     static let slang = WordTable([
         "yday": "yesterday", "yest": "yesterday", "ystrdy": "yesterday", "am": "morning", "pm": "afternoon",
         "2nite": "tonight", "tonite": "tonight", "nite": "night", "arvo": "afternoon", "tmrw": "tomorrow",
+        "eve": "evening", "brekkie": "breakfast", "brekky": "breakfast", "b4": "before",
     ])
 }

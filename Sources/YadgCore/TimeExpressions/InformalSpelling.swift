@@ -14,6 +14,7 @@ enum InformalSpelling {
         "tmrow": "tomorrow", "tmrrw": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow",
         "tommorrow": "tomorrow", "mon": "monday", "tue": "tuesday", "tues": "tuesday", "thu": "thursday",
         "thur": "thursday", "thurs": "thursday", "fri": "friday", "mins": "minutes", "hrs": "hours",
+        "brekkie": "breakfast", "brekky": "breakfast",
     ]
 
     /// Short weekday names that are also ordinary words: read as days only after a word that
@@ -23,7 +24,7 @@ enum InformalSpelling {
     static let dayIntroducers: WordSet = ["on", "last", "this", "past", "since", "by", "until", "next"]
 
     /// Every word this may rewrite (the parser looks them up with its trigger words).
-    static let lookedFor: [String] = Array(words.keys) + Array(ambiguousDays.keys) + ["ish"]
+    static let lookedFor: [String] = Array(words.keys) + Array(ambiguousDays.keys) + ["ish", "b"]
 
     static func normalize(_ tokens: [TimeToken]) -> [TimeToken] {
         var out: [TimeToken] = []
@@ -47,6 +48,22 @@ enum InformalSpelling {
                 loose.approximate = true
                 out.append(loose)
                 i += 3
+                continue
+            }
+            // "b4 bed": "before".
+            if token.kind == .word, token.lower == "b", let next, next.kind == .number, next.lower == "4",
+                !next.spaceBefore
+            {
+                out.append(token.covering(through: next).renamed("before"))
+                i += 2
+                continue
+            }
+            // "2nite": "tonight", covering both.
+            if token.kind == .number, token.lower == "2", let next, next.kind == .word, next.lower == "nite",
+                !next.spaceBefore
+            {
+                out.append(token.covering(through: next).renamed("tonight"))
+                i += 2
                 continue
             }
             // "@ 6am": "at".

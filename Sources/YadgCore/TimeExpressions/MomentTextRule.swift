@@ -120,6 +120,10 @@ public enum MomentTextRule {
 
     private static func extendLeftConnectors(_ phrase: [Unicode.Scalar], _ start: Int) -> Int {
         var s = start
+        // "put her shoes on at bathtime": an "on" before "at" belongs to the words, not the time.
+        var removedAt =
+            start + 2 < phrase.count && lower(phrase[start]) == "a" && lower(phrase[start + 1]) == "t"
+            && isSpace(phrase[start + 2])
         while true {
             // "[@~]\s*$"
             var k = s
@@ -137,8 +141,10 @@ public enum MomentTextRule {
                 guard (0..<connector.count).reversed().allSatisfy({ lower(phrase[from + $0]) == connector[$0] }) else {
                     continue
                 }
+                if removedAt && connector == ["o", "n"] { return s }
                 if from == 0 || isSpace(phrase[from - 1]) || phrase[from - 1] == "(" || phrase[from - 1] == "[" {
                     s = from
+                    removedAt = connector == ["a", "t"]
                     extended = true
                     break
                 }

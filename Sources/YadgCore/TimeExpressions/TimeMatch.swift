@@ -16,6 +16,11 @@ public struct ClockTime: Sendable, Equatable {
     /// True when the reading is unambiguous: am/pm given, 24-hour form (hour > 12 or a leading
     /// zero), noon or midnight.
     public var explicit: Bool
+    /// For a bare hour, the half of the day a meal or routine beside it places it in (`dinner at
+    /// 6`, `went to bed at 1`), or the hour itself (`at 3` is the afternoon's): <doc:TimeSemantics>
+    /// §2.7. Nil when either half may be meant (`at 9`). A part of the day said with it wins
+    /// (`this morning at 3`).
+    public var half: Meridiem? = nil
 
     /// Seconds after midnight, for an explicit reading.
     var secondsIntoDay: Int { hour * 3600 + minute * 60 }
@@ -31,6 +36,10 @@ public enum TimeMeaning: Sendable, Equatable {
     case period(start: Date, end: Date, representative: Date? = nil)
     /// A calendar day (day number), optionally one part of it ("yesterday evening").
     case day(Int, part: DayPart?)
+    /// A stretch of a day, in seconds after its midnight: a meal or a routine ("after work" is
+    /// 17:00–20:00, "at lunch" 11:30–14:00), on the logical day or the day said with it
+    /// ("yesterday after work").
+    case window(day: Int, from: Int, to: Int)
     /// A clock reading without a day ("at 7", "at 3pm").
     case clock(ClockTime)
     /// A clock reading on a day ("yesterday at 5pm", "at 6 this morning").
@@ -46,12 +55,40 @@ public struct TimeMatch: Sendable, Equatable {
     public var meaning: TimeMeaning
     /// The family that found it, for debugging and tests.
     public var family: String
+    /// The same window's last occurrence before `meaning`'s, for a window that comes round again
+    /// ("this evening": yesterday evening; "this weekend": last weekend). A line told in the past
+    /// whose window is still ahead means that one (<doc:TimeSemantics> §6). Nil for a time that
+    /// never comes round again ("tomorrow", "today at 5pm", "in 2 hours") and for a clock time
+    /// without a day, whose readings already reach back to yesterday.
+    public var earlier: TimeMeaning?
+    /// For a reading taken in the past though it could be ahead (a plain weekday: "dentist on
+    /// Friday"), the coming occurrence: a line told in no tense means whichever is nearer (§6).
+    public var later: TimeMeaning?
+    /// Whose time it is (<doc:TimeSemantics> §6.3).
+    public var role: TimeRole = .win
 
-    public init(tokens: Range<Int>, meaning: TimeMeaning, family: String) {
+    public init(
+        tokens: Range<Int>, meaning: TimeMeaning, family: String, earlier: TimeMeaning? = nil,
+        later: TimeMeaning? = nil
+    ) {
         self.tokens = tokens
         self.meaning = meaning
         self.family = family
+        self.earlier = earlier
+        self.later = later
     }
+}
+
+/// Whose time a match names, which decides what a line with no tense makes of it (§6.3).
+public enum TimeRole: Sendable, Equatable {
+    /// The win's own time.
+    case win
+    /// A deadline, the time by which ("before bed", "by 5", "by Friday"): in a line told in no
+    /// tense, a plan while it has not passed ("pack lunches before bed" at 21:10).
+    case deadline
+    /// Another thing's time, still ahead ("for next Monday", "before 5", "due Friday"): the line
+    /// is a plan when told in no tense, and it is passed over when told in the past.
+    case anotherThing
 }
 
 /// Finds the expressions of one phrase family ("2 hours ago", "yesterday", …).

@@ -5,13 +5,14 @@
 #endif
 
 /// Turns a match's meaning into the moment's time: past (with the instant to store and the period
-/// it names) or future. Clock readings prefer the past (<doc:TimeSemantics> §2.7).
+/// it names) or future. A clock time without a day takes its most recent reading in a line told in
+/// the past, and its nearest one in a line that tells no tense (<doc:TimeSemantics> §2.7, §6).
 struct TimeResolution {
     var future: Bool
     var at: Date
     var window: DateInterval?
 
-    init(_ meaning: TimeMeaning, _ context: TimeContext) {
+    init(_ meaning: TimeMeaning, _ context: TimeContext, _ tense: Tense = .past) {
         let now = context.now
         switch meaning {
         case .instant(let date):
@@ -25,8 +26,12 @@ struct TimeResolution {
             // "today" is stored as now: the person is logging it as it happens.
             let representative = day == context.today && part == nil ? now : nil
             self.init(start: start, end: end, representative: representative, context)
+        case .window(let day, let from, let to):
+            self.init(
+                start: context.instant(day: day, seconds: from), end: context.instant(day: day, seconds: to),
+                representative: nil, context)
         case .clock(let clock):
-            let at = Self.mostRecentReading(clock, context)
+            let at = tense == .none ? Self.nearestReading(clock, context) : Self.mostRecentReading(clock, context)
             self.init(future: at.timeIntervalSince(now) > 60, at: at, window: nil)
         case .dayAndClock(let day, let part, let clock):
             let at = Self.reading(clock, onDay: day, part: part, context)
@@ -66,6 +71,22 @@ struct TimeResolution {
         return candidates.filter { $0 <= limit }.max() ?? candidates.min()!
     }
 
+    /// A clock reading without a day, in a line that tells no tense: the reading today or yesterday
+    /// nearest to now, so "dentist at 3" typed at 14:00 is the coming 15:00 (a plan) and "laundry
+    /// at 11pm" typed at 00:40 the 23:00 just gone. On a tie, the earlier.
+    static func nearestReading(_ clock: ClockTime, _ context: TimeContext) -> Date {
+        var best: Date?
+        var bestDistance = Double.infinity
+        for day in [context.today - 1, context.today] {
+            for seconds in secondsReadings(clock) {
+                let reading = context.instant(day: day, seconds: seconds)
+                let distance = abs(reading.timeIntervalSince(context.now))
+                if distance < bestDistance { (best, bestDistance) = (reading, distance) }
+            }
+        }
+        return best!
+    }
+
     /// A clock reading on a given day. A part decides am or pm for a bare hour ("this evening at
     /// 7" is 19:00; "last night at 1" is 01:00 the next morning); without a part, the latest
     /// reading that is not in the future, else the later one.
@@ -93,10 +114,16 @@ struct TimeResolution {
         }
     }
 
-    /// Seconds after midnight for each reading of a clock: one for explicit, am and pm for bare.
+    /// Seconds after midnight for each reading of a clock: one for explicit or placed in a half of
+    /// the day, am and pm for a bare hour.
     static func secondsReadings(_ clock: ClockTime) -> [Int] {
         if clock.explicit { return [clock.secondsIntoDay] }
         let hour = clock.hour % 12
-        return [hour * 3600 + clock.minute * 60, (hour + 12) * 3600 + clock.minute * 60]
+        let am = hour * 3600 + clock.minute * 60
+        switch clock.half {
+        case .am?: return [am]
+        case .pm?: return [am + 12 * 3600]
+        case nil: return [am, am + 12 * 3600]
+        }
     }
 }

@@ -78,6 +78,10 @@ public struct CardCopy: CopySection {
     public let crisisMessage: String
     /// The short check-in for a concern (<doc:CrisisSafety>), where praise would be.
     public let concernMessage: String
+    /// Under a card whose time was moved back to an earlier day: `/when` names another.
+    public let anotherDay: String
+    /// "at 6:00 PM", in that hint's example.
+    public let atClock: String
 
     public init(_ words: CopyWords) throws {
         logged = try words.text("logged")
@@ -87,5 +91,7 @@ public struct CardCopy: CopySection {
         aiPraiseLabel = try words.text("aiPraiseLabel")
         crisisMessage = try words.text("crisisMessage")
         concernMessage = try words.text("concernMessage")
+        anotherDay = try words.text("anotherDay")
+        atClock = try words.text("atClock")
     }
 }

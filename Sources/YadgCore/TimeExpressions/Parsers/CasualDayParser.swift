@@ -12,8 +12,8 @@ struct CasualDayParser: TimeExpressionFamily {
     var triggers: [String] { ["yesterday", "today", "tomorrow", "last", "this", "tonight"] }
     func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        func add(_ start: Int, _ end: Int, _ meaning: TimeMeaning) {
-            found.append(TimeMatch(tokens: start..<end, meaning: meaning, family: "casual-day"))
+        func add(_ start: Int, _ end: Int, _ meaning: TimeMeaning, earlier: TimeMeaning? = nil) {
+            found.append(TimeMatch(tokens: start..<end, meaning: meaning, family: "casual-day", earlier: earlier))
         }
         /// A day word, with the part that may follow it ("yesterday evening").
         func addDay(_ start: Int, _ wordIndex: Int, _ day: Int) {
@@ -49,10 +49,15 @@ struct CasualDayParser: TimeExpressionFamily {
                 let start =
                     t.word(i - 1) == "earlier" || t.word(i - 1) == "early" || t.word(i - 1) == "sometime"
                     ? i - 1 : (t.word(i - 1) == "time" && t.word(i - 2) == "some" ? i - 2 : i)
-                add(start, i + 2, .day(context.logicalToday, part: part))
+                // Each comes round daily: told in the past before it begins, it is yesterday's (§6).
+                add(
+                    start, i + 2, .day(context.logicalToday, part: part),
+                    earlier: .day(context.logicalToday - 1, part: part))
             case "tonight":
                 let start = t.word(i - 1) == "earlier" ? i - 1 : i
-                add(start, i + 1, .day(context.logicalToday, part: .night))
+                add(
+                    start, i + 1, .day(context.logicalToday, part: .night),
+                    earlier: .day(context.logicalToday - 1, part: .night))
             default:
                 break
             }

@@ -12,7 +12,9 @@ import YadgLanguage
 struct ClockTimeParser: TimeExpressionFamily {
     var triggers: [String] { ["noon", "midday", "midnight", "half", "quarter"] }
     var triggeredByNumbers: Bool { true }
-    static let connectors: WordSet = ["at", "around", "about", "by", "@", "~", "ca", "circa"]
+    static let connectors: WordSet = [
+        "at", "around", "about", "by", "@", "~", "ca", "circa", "till", "until", "til", "before", "after",
+    ]
 
     func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
@@ -25,7 +27,14 @@ struct ClockTimeParser: TimeExpressionFamily {
                 found.append(match(i..<(i + 1), ClockTime(hour: 0, minute: 0, meridiem: .am, explicit: true)))
                 continue
             case "half", "quarter":
-                if let m = pastOrTo(t, i) { found.append(m) }
+                if let m = pastOrTo(t, i) {
+                    found.append(m)
+                } else if t.word(i) == "half", let hour = t.integer(i + 1), (1...12).contains(hour),
+                    hasConnector(t, i), !followedByUnitOrNoun(t, i + 2)
+                {
+                    // "at half 7": half past, as said in Britain.
+                    found.append(match(i..<(i + 2), ClockTime(hour: hour, minute: 30, meridiem: nil, explicit: false)))
+                }
                 continue
             default:
                 break
@@ -69,7 +78,80 @@ struct ClockTimeParser: TimeExpressionFamily {
             else { continue }
             found.append(match(i..<end, ClockTime(hour: hour, minute: 0, meridiem: nil, explicit: false)))
         }
+        Self.placeBareHours(&found, t, context)
         return found
+    }
+
+    /// Takes a deadline's `by` and an end's `till` into the match, and places each bare hour in its half of the day
+    /// (§2.7): beside a meal or a routine, that one's (`had breakfast at 7`, `lunch at 1`, `made
+    /// dinner at 6`, `went to bed at 11`, `fell asleep at 2`, `got up at 5`); otherwise 1 to 5 are
+    /// the afternoon's (`went to the market at 4`), since the small hours are said with a routine or
+    /// with am, unless they are now (`ate at 3` typed at 04:30). 6 to 12 keep both readings.
+    static func placeBareHours(_ found: inout [TimeMatch], _ t: [TimeToken], _ context: TimeContext) {
+        for index in found.indices {
+            // "got the kids to sleep by 8": the deadline's "by" goes with the time; "danced till 11":
+            // so does the "till" of an end.
+            let first = found[index].tokens.lowerBound
+            switch t.word(first - 1) {
+            case "by"?:
+                found[index].tokens = (first - 1)..<found[index].tokens.upperBound
+                found[index].role = .deadline
+            case "till"?, "until"?, "til"?:
+                found[index].tokens = (first - 1)..<found[index].tokens.upperBound
+            default:
+                break
+            }
+            guard case .clock(var clock) = found[index].meaning, !clock.explicit else { continue }
+            let hour = clock.hour % 12
+            var routine = routine(nearest: found[index].tokens.lowerBound, t)
+            // Sleep until a time is waking at it: "slept in till 9".
+            if routine == .night, ["till", "until", "til"].contains(t.word(found[index].tokens.lowerBound) ?? "") {
+                routine = .morning
+            }
+            switch routine {
+            case .morning?: clock.half = .am
+            case .midday?: clock.half = hour >= 10 ? .am : hour <= 5 ? .pm : nil
+            case .evening?: clock.half = hour == 0 ? nil : .pm
+            case .night?: clock.half = hour >= 6 ? .pm : .am
+            case nil: clock.half = (1...5).contains(hour) && context.secondsIntoToday >= 5 * 3600 ? .pm : nil
+            }
+            found[index].meaning = .clock(clock)
+        }
+    }
+
+    enum Routine { case morning, midday, evening, night }
+
+    static let routines = WordTable<Routine>([
+        "breakfast": .morning, "woke": .morning, "wake": .morning, "waking": .morning, "alarm": .morning,
+        "sunrise": .morning, "dawn": .morning, "lunch": .midday, "lunchtime": .midday, "dinner": .evening,
+        "supper": .evening, "bedtime": .night, "asleep": .night, "slept": .night, "sleep": .night, "bed": .night,
+        "up": .morning,
+    ])
+
+    /// The meal or routine nearest the clock time at `clock`, if the line names one. `up` counts
+    /// after `got` or `get` (`got up at 5`, the morning) and after `stayed` (`stayed up till 2`, the
+    /// night), `bed` after `to`, `in` or `for` or opening the line (`went to bed at 11`, not `made
+    /// my bed at 7:30`).
+    static func routine(nearest clock: Int, _ t: [TimeToken]) -> Routine? {
+        var best: (routine: Routine, distance: Int)?
+        for k in t.indices where t[k].kind == .word {
+            guard let routine = routines[t[k].lower] else { continue }
+            switch t[k].lower {
+            case "up":
+                // `got up at 5` is the morning's, `stayed up till 2` the night's.
+                if ["stayed", "stay", "staying", "was", "sat"].contains(t.word(k - 1) ?? "") {
+                    let distance = abs(k - clock)
+                    if best.map({ distance < $0.distance }) ?? true { best = (.night, distance) }
+                    continue
+                }
+                guard ["got", "get", "gets", "getting"].contains(t.word(k - 1) ?? "") else { continue }
+            case "bed": guard k == 0 || ["to", "in", "for"].contains(t.word(k - 1) ?? "") else { continue }
+            default: break
+            }
+            let distance = abs(k - clock)
+            if best.map({ distance < $0.distance }) ?? true { best = (routine, distance) }
+        }
+        return best?.routine
     }
 
     private func match(_ tokens: Range<Int>, _ clock: ClockTime) -> TimeMatch {

@@ -10,10 +10,11 @@ public enum DayPart: String, CaseIterable, Sendable {
 
     init?(word: String?) {
         switch word {
-        // "this am", "yesterday pm" (§5.1): only ever looked up after a day word, so "6 am" is a clock.
+        // "this am", "yesterday pm", "saturday arvo", "fri eve" (§5.1): only ever looked up after a
+        // day word, so "6 am" is a clock and "christmas eve" no part.
         case "morning", "am": self = .morning
-        case "afternoon", "pm": self = .afternoon
-        case "evening": self = .evening
+        case "afternoon", "pm", "arvo": self = .afternoon
+        case "evening", "eve": self = .evening
         case "night": self = .night
         default: return nil
         }

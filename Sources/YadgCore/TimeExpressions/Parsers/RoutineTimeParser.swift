@@ -6,14 +6,16 @@
 
 /// The parts of an ordinary day (<doc:TimeSemantics> §2.11): meals and routines with a
 /// preposition (`at lunch`, `after dinner`, `before work`, `on my lunch break`, `over lunch`), a part
-/// without a day (`in the morning`), `this arvo`, `2nite`, `first thing`, `at bedtime`. Each is a
-/// window of the logical day, cut at now; a window still ahead is a plan. Without the preposition
-/// the word is the moment's own (`had lunch with Sam`, `a morning person`, `went to work`).
+/// without a day (`in the morning`), `this arvo`, `in the arvo`, `first thing`, `at bedtime`. Each
+/// is a window of the logical day, cut at now, that comes round daily: still ahead, it is a plan, or
+/// yesterday's in a line told in the past (§6). Without the preposition the word is the moment's own
+/// (`had lunch with Sam`, `a morning person`, `went to work`).
 struct RoutineTimeParser: TimeExpressionFamily {
     var triggers: [String] {
         [
             "breakfast", "lunch", "lunchtime", "dinner", "supper", "bedtime", "bed", "work", "school", "morning",
-            "afternoon", "evening", "arvo", "2nite", "tonite", "thing",
+            "afternoon", "evening", "arvo", "thing", "tea", "teatime", "smoko", "bathtime", "dawn", "sunrise",
+            "dusk", "sunset",
         ]
     }
 
@@ -21,13 +23,20 @@ struct RoutineTimeParser: TimeExpressionFamily {
     static let meals: [String: (Int, Int)] = [
         "breakfast": (6 * 3600, 10 * 3600), "lunch": (41_400, 14 * 3600), "lunchtime": (41_400, 14 * 3600),
         "dinner": (63_000, 21 * 3600), "supper": (63_000, 21 * 3600), "bedtime": (21 * 3600, 24 * 3600),
+        // Tea as the evening meal, a break for it at work (Australia), the children's bath.
+        "teatime": (17 * 3600, 19 * 3600), "smoko": (34_200, 37_800), "bathtime": (18 * 3600, 20 * 3600),
+        "dawn": (19_800, 27_000), "sunrise": (19_800, 27_000), "dusk": (59_400, 66_600), "sunset": (59_400, 66_600),
     ]
     /// The routines `before` and `after` refer to: when they start and end.
     static let routines: [String: (Int, Int)] = [
         "breakfast": (6 * 3600, 10 * 3600), "lunch": (41_400, 14 * 3600), "dinner": (63_000, 21 * 3600),
         "supper": (63_000, 21 * 3600), "work": (9 * 3600, 17 * 3600), "school": (8 * 3600, 15 * 3600),
-        "bed": (22 * 3600, 24 * 3600),
+        "bed": (22 * 3600, 24 * 3600), "tea": (17 * 3600, 19 * 3600), "teatime": (17 * 3600, 19 * 3600),
+        "smoko": (34_200, 37_800), "dawn": (19_800, 27_000), "sunrise": (19_800, 27_000),
+        "dusk": (59_400, 66_600), "sunset": (59_400, 66_600),
     ]
+    /// Day words a meal may follow with no preposition.
+    static let dayWords: WordSet = ["yesterday", "today"]
     /// How far, in seconds, `before …` and `after …` reach from a routine.
     static let secondsAround = 3 * 3600
 
@@ -35,36 +44,53 @@ struct RoutineTimeParser: TimeExpressionFamily {
         var found: [TimeMatch] = []
         func add(_ range: Range<Int>, _ window: (Int, Int)) {
             let day = context.logicalToday
-            let start = context.instant(day: day, seconds: window.0)
-            let end = context.instant(day: day, seconds: window.1)
-            let meaning: TimeMeaning =
-                start > context.now ? .future(start) : .period(start: start, end: min(end, context.now))
-            found.append(TimeMatch(tokens: range, meaning: meaning, family: "routine"))
+            var match = TimeMatch(
+                tokens: range, meaning: .window(day: day, from: window.0, to: window.1), family: "routine",
+                earlier: .window(day: day - 1, from: window.0, to: window.1))
+            // `before bed`: the time before which, still ahead until the routine begins.
+            if t.word(range.lowerBound) == "before" { match.role = .deadline }
+            found.append(match)
         }
         for i in starts {
             guard let w = t.word(i) else { continue }
             let previous = t.word(i - 1)
             switch w {
-            case "breakfast", "lunch", "lunchtime", "dinner", "supper", "bedtime":
+            case "breakfast", "lunch", "lunchtime", "dinner", "supper", "bedtime", "teatime", "smoko", "bathtime",
+                "dawn", "sunrise", "dusk", "sunset", "tea":
                 if previous == "at" || previous == "over" || previous == "during",
                     let window = Self.meals[w]
                 {
                     add((i - 1)..<(i + 1), window)
+                } else if let day = previous, Self.dayWords.contains(day) || WeekdayParser.names[day] != nil,
+                    let window = Self.meals[w]
+                {
+                    // `yesterday lunchtime`, `sunday teatime`: the day joins it (DayClockMergeRefiner).
+                    add(i..<(i + 1), window)
                 } else if previous == "before" || previous == "after", let routine = Self.routines[w] {
                     add((i - 1)..<(i + 1), Self.around(routine, previous == "after"))
                 }
+            case "school" where t.word(i + 1) == "run" && previous == "the":
+                // `after the school run`: the morning drop-off, 08:00–09:00.
+                guard let around = t.word(i - 2), around == "before" || around == "after" else { continue }
+                add((i - 2)..<(i + 2), Self.around((8 * 3600, 9 * 3600), around == "after"))
             case "work", "school", "bed":
                 guard previous == "before" || previous == "after", let routine = Self.routines[w] else { continue }
                 add((i - 1)..<(i + 1), Self.around(routine, previous == "after"))
             case "morning", "afternoon", "evening":
-                // `in the morning`, with no day word around it (`yesterday morning` is another family's).
-                guard previous == "the", t.word(i - 2) == "in", let part = DayPart(word: w) else { continue }
-                add((i - 2)..<(i + 1), part.window)
+                guard let part = DayPart(word: w) else { continue }
+                if previous == "the", t.word(i - 2) == "in" {
+                    // `in the morning`, with no day word around it (`yesterday morning` is another family's).
+                    add((i - 2)..<(i + 1), part.window)
+                } else if Self.standsAlone(t, i) {
+                    // `walked. 5k. evening`, `Evening: walked 5k`: the part alone in its clause.
+                    add(i..<(i + 1), part.window)
+                }
             case "arvo":
-                guard previous == "this" else { continue }
-                add((i - 1)..<(i + 1), DayPart.afternoon.window)
-            case "2nite", "tonite":
-                add(i..<(i + 1), DayPart.night.window)
+                if previous == "this" {
+                    add((i - 1)..<(i + 1), DayPart.afternoon.window)
+                } else if previous == "the", t.word(i - 2) == "in" {
+                    add((i - 2)..<(i + 1), DayPart.afternoon.window)
+                }
             case "thing":
                 guard previous == "first" else { continue }
                 add((i - 1)..<(i + 1), (5 * 3600, 9 * 3600))
@@ -81,6 +107,14 @@ struct RoutineTimeParser: TimeExpressionFamily {
             add(start..<(i + 1), Self.meals["lunch"]!)
         }
         return found
+    }
+
+    /// A word alone between marks, in a line of more than it (`walked. 5k. evening`, `Evening: 5k`):
+    /// at the end after a mark, or opening the line before `:` or `,`.
+    static func standsAlone(_ t: [TimeToken], _ i: Int) -> Bool {
+        let atEnd = i == t.count - 1 || (i == t.count - 2 && t[i + 1].kind == .punctuation)
+        if atEnd { return i > 0 && t[i - 1].kind == .punctuation }
+        return i == 0 && (t.isMark(1, ":") || t.isMark(1, ",")) && t.count > 2
     }
 
     /// The hours before a routine starts, or after it ends.

@@ -21,6 +21,7 @@ struct WeekParser: TimeExpressionFamily {
             guard let unit = t.word(i), ["week", "weekend", "month", "year"].contains(unit) else { continue }
             var start = i - 1
             let meaning: TimeMeaning
+            var earlier: TimeMeaning?
             switch t.word(i - 1) {
             case "last":
                 meaning = period(unit, offset: -1, context)
@@ -34,10 +35,10 @@ struct WeekParser: TimeExpressionFamily {
                 meaning = .period(start: context.now.addingTimeInterval(-days * 86400), end: context.now)
             case "this":
                 if t.word(i - 2) == "earlier" { start = i - 2 }
-                // "did my taxes this weekend", said on a weekday: told in the past tense, it is the
-                // weekend just gone, not the coming one (§5.1).
-                let toldAsDone = unit == "weekend" && (0..<start).contains { FutureParser.isPastTense(t.word($0)) }
-                meaning = period(unit, offset: 0, context, inProgressOrLast: toldAsDone)
+                meaning = period(unit, offset: 0, context)
+                // "this weekend" said on a weekday is the coming one; told in the past ("did my taxes
+                // this weekend"), the one just gone (§6).
+                if unit == "weekend", case .future = meaning { earlier = period(unit, offset: -1, context) }
             case "next":
                 meaning = period(unit, offset: 1, context)
             case "the" where unit == "weekend" && ["over", "on", "at"].contains(t.word(i - 2)):
@@ -46,7 +47,7 @@ struct WeekParser: TimeExpressionFamily {
             default:
                 continue
             }
-            found.append(TimeMatch(tokens: start..<(i + 1), meaning: meaning, family: "week"))
+            found.append(TimeMatch(tokens: start..<(i + 1), meaning: meaning, family: "week", earlier: earlier))
         }
         return found
     }

@@ -42,16 +42,28 @@ struct WeekdayParser: TimeExpressionFamily {
             let todayWeekday = TimeContext.weekday(ofDay: context.today)
             let day: Int
             var start = leadIn?.start ?? i
+            // The same weekday a week before, for a line told in the past whose day is still ahead;
+            // and for a plain weekday the coming one, for a line with no tense nearer it (§6).
+            var earlier: Int?
+            var later: Int?
             switch leadIn?.kind {
             case .this:
                 day = context.today - todayWeekday + weekday  // Monday–Sunday of this week
+                earlier = day - 7
             case .next:
                 let ahead = (weekday - todayWeekday + 7) % 7
                 day = context.today + (ahead == 0 ? 7 : ahead)
+            case .by:
+                // A deadline: the coming one, today included ("pay rent by Friday").
+                day = context.today + (weekday - todayWeekday + 7) % 7
+                earlier = day == context.today ? day : day - 7
             default:
                 let back = (todayWeekday - weekday + 7) % 7
                 day = context.today - (back == 0 ? 7 : back)
-                if leadIn == nil { start = i }
+                if leadIn == nil {
+                    start = i
+                    later = day + 7
+                }
             }
             var end = i + 1
             var part: DayPart?
@@ -59,20 +71,28 @@ struct WeekdayParser: TimeExpressionFamily {
                 part = p
                 end = i + 2
             }
-            found.append(TimeMatch(tokens: start..<end, meaning: .day(day, part: part), family: "weekday"))
+            // A deadline today is still ahead until the day ends.
+            let meaning: TimeMeaning =
+                leadIn?.kind == .by && day == context.today && part == nil
+                ? .future(context.instant(day: day + 1)) : .day(day, part: part)
+            found.append(
+                TimeMatch(
+                    tokens: start..<end, meaning: meaning, family: "weekday",
+                    earlier: earlier.map { .day($0, part: part) }, later: later.map { .day($0, part: part) }))
         }
         return found
     }
 
-    enum LeadKind { case last, this, next }
+    enum LeadKind { case last, this, next, by }
 
-    /// "last", "this past", "past", "this", "next" before the weekday.
+    /// "last", "this past", "past", "this", "next", "by" before the weekday.
     static func leadIn(_ t: [TimeToken], _ i: Int) -> (start: Int, kind: LeadKind)? {
         switch t.word(i - 1) {
         case "last": return (i - 1, .last)
         case "past": return t.word(i - 2) == "this" ? (i - 2, .last) : (i - 1, .last)
         case "this": return (i - 1, .this)
         case "next": return (i - 1, .next)
+        case "by": return (i - 1, .by)
         default: return nil
         }
     }
