@@ -71,18 +71,24 @@ struct MomentRetellingTests {
         var told = 0
         for moment in moments {
             guard let opening = MomentRetelling.opening(of: moment) else {
-                if ProcessInfo.processInfo.environment["YADG_SHOW_RETELLINGS"] != nil { print("retold: \(moment) → none") }
+                if ProcessInfo.processInfo.environment["YADG_SHOW_RETELLINGS"] != nil {
+                    print("retold: \(moment) → none")
+                }
                 continue
             }
             told += 1
-            if ProcessInfo.processInfo.environment["YADG_SHOW_RETELLINGS"] != nil { print("retold: \(moment) → \(opening)") }
+            if ProcessInfo.processInfo.environment["YADG_SHOW_RETELLINGS"] != nil {
+                print("retold: \(moment) → \(opening)")
+            }
             let words = ReplyJudgement.words(opening)
             #expect(words.first == "you" || words.first == "youre" || words.first == "youve", "\(opening)")
             for first in ["i", "my", "me", "myself", "mine", "im", "ive"] {
                 #expect(!words.contains(first), "\(moment) → \(opening)")
             }
             // The moment's own words, in order, past the verb.
-            let own = ReplyJudgement.words(moment).filter { !MomentRetelling.pronouns.keys.contains($0) && !["am", "was", "im", "ive"].contains($0) }
+            let own = ReplyJudgement.words(moment).filter {
+                !MomentRetelling.pronouns.keys.contains($0) && !["am", "was", "im", "ive"].contains($0)
+            }
             let said = Set(words)
             let kept = own.dropFirst().filter { said.contains($0) }
             #expect(kept.count >= own.count - 2, "\(moment) → \(opening)")

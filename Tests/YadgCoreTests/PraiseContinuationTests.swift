@@ -65,8 +65,10 @@ struct PraiseContinuationTests {
     @Test("Of a few candidates, the best that passes: most of the moment's words in the fewest")
     func bestCandidate() {
         let (verdict, each) = PraiseReplyValidator.best(
-            of: [", and your partner will love it.", ", and that took real care.", "— a bed to be proud of.",
-                 "— a tidy bed to be proud of all day long."],
+            of: [
+                ", and your partner will love it.", ", and that took real care.", "— a bed to be proud of.",
+                "— a tidy bed to be proud of all day long.",
+            ],
             opening: "You made your bed", moment: "made my bed")
         // The opening names the moment: of the continuations, the shortest that passes.
         #expect(verdict == .success("You made your bed, and that took real care."))

@@ -39,8 +39,11 @@ struct PraiseScoreTests {
                 if label != "warm" { print("score: SHOWN harmful  \(moment) → \(text)\(why)") }
             case .failure(let refusal):
                 counts[label, default: (0, 0)].refused += 1
-                if label == "warm" { print("score: REFUSED warm [\(refusal.rawValue)] \(moment) → \(said)\(why)") }
-                else { print("score: refused harmful [\(refusal.rawValue)] \(moment) → \(said)\(why)") }
+                if label == "warm" {
+                    print("score: REFUSED warm [\(refusal.rawValue)] \(moment) → \(said)\(why)")
+                } else {
+                    print("score: refused harmful [\(refusal.rawValue)] \(moment) → \(said)\(why)")
+                }
             }
         }
         for (label, count) in counts.sorted(by: { $0.key < $1.key }) {

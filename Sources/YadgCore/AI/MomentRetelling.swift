@@ -184,7 +184,9 @@ public enum MomentRetelling {
     /// Past forms and auxiliaries kept as they are.
     static let auxiliaries: Set<String> = ["was", "had", "did", "got", "could", "can", "have", "managed", "went"]
     static let regularPasts: Set<String> = Set(regularBases.map(regularPast))
-    static let irregularPasts: Set<String> = Set(irregular.values).union(["learnt", "spelt", "dreamt", "burnt", "spilt"])
+    static let irregularPasts: Set<String> = Set(irregular.values).union([
+        "learnt", "spelt", "dreamt", "burnt", "spilt",
+    ])
 
     static let irregular: [String: String] = [
         "be": "were", "become": "became", "begin": "began", "bite": "bit", "blow": "blew", "break": "broke",

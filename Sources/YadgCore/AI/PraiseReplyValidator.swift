@@ -138,7 +138,9 @@ public enum PraiseReplyValidator {
                 said.removeFirst(ReplyJudgement.words(opening).count)
             }
             if copies.contains(said) { return .failure(.echo) }
-            return opening.map { judgeContinuation(raw, opening: $0, moment: moment, maxLength: maxLength, crisis: crisis) }
+            return opening.map {
+                judgeContinuation(raw, opening: $0, moment: moment, maxLength: maxLength, crisis: crisis)
+            }
                 ?? judge(raw, moment: moment, maxLength: maxLength, crisis: crisis)
         }
         let momentLemmas = Set(ReplyJudgement.words(moment).filter { $0.count > 2 }.map(ReplyJudgement.lemma))

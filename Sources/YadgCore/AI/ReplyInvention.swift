@@ -17,7 +17,8 @@ extension ReplyJudgement {
             // `your partner`, `your new job`, `your back pain`.
             if word == "your" {
                 let nouns = words.dropFirst(index + 1).drop { modifiers.contains($0) }.prefix(1)
-                if let noun = nouns.first, !own(noun), !generalWords.contains(noun), !generalWords.contains(lemma(noun)),
+                if let noun = nouns.first, !own(noun), !generalWords.contains(noun),
+                    !generalWords.contains(lemma(noun)),
                     !function.contains(noun)
                 {
                     return true
@@ -184,7 +185,8 @@ extension ReplyJudgement {
 
     /// Plans and events the model makes up (`you're visiting next month`).
     static let inventedPhrases: [[String]] = [
-        ["next", "month"], ["next", "week"], ["the", "first", "time"], ["for", "the", "first"], ["next", "year"], ["this", "weekend"], ["next", "weekend"],
+        ["next", "month"], ["next", "week"], ["the", "first", "time"], ["for", "the", "first"], ["next", "year"],
+        ["this", "weekend"], ["next", "weekend"],
     ]
 
     /// True when `phrase` stands in `words`.

@@ -193,7 +193,8 @@ public enum ReplyJudgement {
                     "ahead of the rest", "the rest of us", "didnt mind", "doesnt look", "if you tried",
                     "a low bar", "you forgot", "you lost", "just lost", "wasted", "waste of", "long time for you",
                     "a lot for you", "took all the fun", "a little but", "you used to", "used to enjoy", "pricey",
-                    "expensive", "costly", "were lucky", "little lucky", "got lucky", "thats gone", "too busy", "no courage",
+                    "expensive", "costly", "were lucky", "little lucky", "got lucky", "thats gone", "too busy",
+                    "no courage",
                     "took no", "no effort", "just a part", "should be", "better person", "a better you", "bad habit",
                     "too far", "youll get there", "than a week", "took you a little", "from usual", "to be the best",
                 ]
@@ -216,7 +217,8 @@ public enum ReplyJudgement {
                     "keep this", "streak", "dont break", "do it again", "again tomorrow", "every day this week",
                     "the day after", "by spring", "keep pushing", "stay consistent", "every single day",
                     "no excuses", "do more", "more often", "every day", "still have a lot", "a lot to do",
-                    "years to come", "are next", "is next", "whats next", "up next", "just the beginning", "just the start",
+                    "years to come", "are next", "is next", "whats next", "up next", "just the beginning",
+                    "just the start",
                     "or it doesnt count",
                 ]
             ),
