@@ -15,6 +15,7 @@ struct PraiseContinuationTests {
             ("- a calm start", "You made your bed — a calm start."),
             ("and gave yourself a tidy morning", "You made your bed and gave yourself a tidy morning."),
             ("That's a lovely start.", "You made your bed. That's a lovely start."),
+            ("you did it for yourself.", "You made your bed. You did it for yourself."),
             ("You made your bed, and that counts.", "You made your bed, and that counts."),
             ("\"— a small kindness to yourself.\"", "You made your bed — a small kindness to yourself."),
         ])
@@ -37,6 +38,8 @@ struct PraiseContinuationTests {
             (".", .empty),
             ("and", .empty),
             (", bed bed bed bed.", .degenerate),
+            ("— and that takes time.", .meaningless),
+            ("— and you made your bed again.", .echo),
         ])
     func refuses(_ continuation: String, _ refusal: ReplyJudgement.Refusal) {
         let verdict = PraiseReplyValidator.judgeContinuation(

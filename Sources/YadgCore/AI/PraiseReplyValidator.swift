@@ -34,7 +34,7 @@ public enum PraiseReplyValidator {
             var index = text.startIndex
             while index < text.endIndex, taken < openingWords.count {
                 let word = text[index...].prefix { !$0.isWhitespace }
-                taken += max(1, ReplyJudgement.words(String(word)).count)
+                taken += ReplyJudgement.words(String(word)).count
                 index = text.index(index, offsetBy: word.count)
                 while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) }
             }
@@ -44,13 +44,21 @@ public enum PraiseReplyValidator {
             // (`you took to the dog to the park` only says it back, garbled).
             let own = Set(ReplyJudgement.words(moment) + openingWords)
             guard said.filter({ !own.contains($0) && $0.count > 2 }).count >= 2 else { return .failure(.echo) }
-            return judge(text, moment: moment, maxLength: maxLength, crisis: crisis, opening: nil)
+            return judge(text.prefix(1).uppercased() + text.dropFirst(), moment: moment, maxLength: maxLength,
+                crisis: crisis, opening: nil)
         }
         text = String(text.drop { $0 == " " })
         let continuation = ReplyJudgement.words(text)
         guard !continuation.isEmpty else { return .failure(.empty) }
         guard continuation.count >= 2 || ReplyJudgement.warmWords.contains(continuation[0]) else {
             return .failure(.empty)
+        }
+        // The opening said again in part (`…the team meeting you were speaking up in the team meeting`).
+        if openingWords.count >= 3, continuation.count >= 3 {
+            let runs = Set((0...(openingWords.count - 3)).map { openingWords[$0..<($0 + 3)] })
+            if (0...(continuation.count - 3)).contains(where: { runs.contains(continuation[$0..<($0 + 3)]) }) {
+                return .failure(.echo)
+            }
         }
         return judge(joined(opening, text), moment: moment, maxLength: maxLength, crisis: crisis, opening: opening)
     }
@@ -68,6 +76,9 @@ public enum PraiseReplyValidator {
             line = opening + " — " + rest.dropFirst().drop { $0 == " " }
         } else if let first = rest.first, first.isUppercase {
             line = opening + ". " + rest
+        } else if rest.hasPrefix("you ") || rest.hasPrefix("you'") || rest.hasPrefix("you’") {
+            // A clause of its own: `You fed the cat. You made her day.`
+            line = opening + ". Y" + rest.dropFirst()
         } else {
             line = opening + " " + rest
         }

@@ -9,7 +9,12 @@ extension ReplyJudgement {
     /// True when the reply names something the moment does not hold. `words`: the reply's words
     /// (the model's part only, after yadg's own opening); `text`: the same, as written (capitals
     /// show a name).
-    static func invents(_ words: [String], text: String, moment: Set<String>, lemmas: Set<String>) -> Bool {
+    /// `continuation`: the words follow yadg's opening, which already says what the person did;
+    /// a deed the model adds there is made up (`you ate the cat`), while a whole line may say the
+    /// moment in its own words (`You laced up and went for a run`).
+    static func invents(
+        _ words: [String], text: String, moment: Set<String>, lemmas: Set<String>, continuation: Bool = false
+    ) -> Bool {
         func own(_ word: String) -> Bool {
             moment.contains(word) || lemmas.contains(lemma(word)) || sameKind(word, moment)
         }
@@ -38,8 +43,46 @@ extension ReplyJudgement {
         for phrase in inventedPhrases where contains(words, phrase) && !phrase.allSatisfy(moment.contains) {
             return true
         }
+        if continuation && doesSomethingElse(words, own: own) { return true }
         return namesSomeone(text, moment: moment)
     }
+
+    /// `you ate the cat`, `you were looking at the sky`: the model tells of the person doing
+    /// something the moment does not say. Deeds any praise may name (`you did it`, `you showed
+    /// up`, `you took care`, `you made it happen`) are not made up.
+    static func doesSomethingElse(_ words: [String], own: (String) -> Bool) -> Bool {
+        for (index, word) in words.enumerated() where word == "you" || word == "youve" || word == "youd" {
+            let rest = words.dropFirst(index + 1).drop { auxiliaries.contains($0) }
+            guard let verb = rest.first, verb.count > 2, !own(verb) else { continue }
+            let isDeed = verb.hasSuffix("ing") || verb.hasSuffix("ed") || baseOfIrregular[verb] != nil
+            guard isDeed, MomentRetelling.pastVerb(verb) != nil || verb.hasSuffix("ing") else { continue }
+            if !generalDeeds.contains(lemma(verb)) && !generalDeeds.contains(verb) { return true }
+        }
+        return false
+    }
+
+    /// Words between `you` and its verb (`you were looking`, `you just ate`).
+    static let auxiliaries: Set<String> = [
+        "were", "was", "are", "have", "had", "just", "also", "really", "still", "even", "then", "always", "never",
+        "been", "already", "finally",
+    ]
+
+    /// What any praise may say the person did.
+    static let generalDeeds: Set<String> = [
+        "do", "did", "doing", "done", "make", "making", "show", "showed", "showing", "get", "getting", "gotten", "be",
+        "being", "have", "having", "take", "taking", "taken", "find", "finding", "found", "give", "giving", "given",
+        "keep", "keeping", "choose", "choosing", "chosen", "manage", "managed", "managing", "care", "cared", "caring",
+        "put", "putting", "let", "carry", "carried", "carrying", "stick", "stuck", "follow", "followed", "push",
+        "pushed", "handle", "handled", "earn", "earned", "deserve", "deserved", "need", "needed", "want", "wanted",
+        "feel", "felt", "feeling", "try", "tried", "trying", "go", "going", "gone", "come", "came", "stay", "stayed",
+        "look", "looked", "looking", "say", "said", "mean", "meant", "know", "knew", "think", "thought", "thinking",
+        "can", "could", "will", "would", "pull", "pulled", "step", "stepped", "rise", "rose", "start", "started",
+        "finish", "finished", "meet", "met", "face", "faced", "tackle", "tackled", "decide", "decided", "trust",
+        "listen", "listened", "remember", "remembered", "notice", "noticed", "help", "helped", "spend", "spent",
+        "invest", "invested", "treat", "treated", "build", "built", "set", "kept", "make", "made", "pick", "picked",
+        "turn", "turned", "reach", "reached", "hold", "held", "grow", "grew", "learn", "learned", "keep", "figure",
+        "figured", "work", "worked", "working", "prove", "proved", "lift", "lifted",
+    ]
 
     /// A title and a name (`Mrs. Patel`), or a capitalised word inside a sentence that the moment
     /// does not hold (`Bella`): someone the model made up.
@@ -151,7 +194,7 @@ extension ReplyJudgement {
     /// them the moment does not hold is refused wherever it stands.
     static let inventedKinds: Set<String> = people.union([
         // animals
-        "dog", "dogs", "puppy", "cat", "cats", "kitten", "duck", "ducks", "horse", "pet", "pets", "birds",
+        "dog", "dogs", "puppy", "cat", "cats", "kitten", "duck", "ducks", "horse", "pet", "pets", "birds", "animals",
         // places
         "hospital", "ocean", "beach", "sea", "lake", "office", "school", "church", "restaurant", "cafe", "bar", "mall",
         "store", "market", "gym", "park", "hotel", "airport", "mountains", "mountain", "forest", "river", "pool",
@@ -181,10 +224,13 @@ extension ReplyJudgement {
         "plumber", "parent", "parents", "cousin", "aunt", "uncle", "nephew", "niece", "son", "daughter", "kid",
         "kids", "children", "child", "team", "teammates", "family", "guests", "guest", "client", "clients",
         "customer", "customers", "students", "student", "audience", "fans", "crowd", "stranger", "strangers",
+        "guy", "guys", "gal",
     ]
 
     /// Plans and events the model makes up (`you're visiting next month`).
     static let inventedPhrases: [[String]] = [
+        ["never", "done", "before"], ["never", "before"], ["done", "before"], ["it", "to", "you"],
+        ["them", "to", "you"], ["for", "you", "too"],
         ["next", "month"], ["next", "week"], ["the", "first", "time"], ["for", "the", "first"], ["next", "year"],
         ["this", "weekend"], ["next", "weekend"],
     ]

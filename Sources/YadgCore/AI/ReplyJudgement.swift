@@ -70,8 +70,13 @@ public enum ReplyJudgement {
         // What the model added: all of it, or what follows yadg's opening.
         let (ownText, ownWords) = modelsPart(all, allWords, opening: opening)
         if misreads(ownWords, momentWords, stems: momentStems) || swapsTheDeed(ownWords, momentList) { return .misread }
-        if invents(ownWords, text: ownText, moment: momentWords, lemmas: momentLemmas) { return .invented }
+        if invents(ownWords, text: ownText, moment: momentWords, lemmas: momentLemmas, continuation: opening != nil) {
+            return .invented
+        }
         if opening == nil, meansNothing(allWords, momentWords, stems: momentStems) { return .meaningless }
+        // After yadg's opening the model was asked for what the deed took or gave: words that
+        // carry none (`that takes time`, `it was a red herring`) add nothing a person is glad of.
+        if opening != nil, !carriesWarmth(ownWords) { return .meaningless }
         return nil
     }
 
@@ -197,6 +202,8 @@ public enum ReplyJudgement {
                     "no courage",
                     "took no", "no effort", "just a part", "should be", "better person", "a better you", "bad habit",
                     "too far", "youll get there", "than a week", "took you a little", "from usual", "to be the best",
+                    "pretty penny", "youre lucky", "the way it is", "the only thing", "all there is", "done it to yourself",
+                    "did it to yourself", "red herring",
                 ]
             ),
             (
@@ -205,7 +212,7 @@ public enum ReplyJudgement {
                     "than most", "than others", "than other", "than the average", "average person", "than your",
                     "than last", "than yesterday", "than before", "than usual", "than you did", "than anyone",
                     "than everyone", "like yesterday", "most people", "everyone else", "other people", "compared to",
-                    "compared with", "unlike most", "unlike others", "better than", "worse than", "more productive",
+                    "compared with", "unlike most", "unlike others", "those who", "many people", "better than", "worse than", "more productive",
                     "others",
                 ]
             ),
@@ -218,7 +225,7 @@ public enum ReplyJudgement {
                     "the day after", "by spring", "keep pushing", "stay consistent", "every single day",
                     "no excuses", "do more", "more often", "every day", "still have a lot", "a lot to do",
                     "years to come", "are next", "is next", "whats next", "up next", "just the beginning",
-                    "just the start",
+                    "just the start", "tip of the iceberg",
                     "or it doesnt count",
                 ]
             ),
@@ -395,6 +402,34 @@ public enum ReplyJudgement {
         "toll", "super", "prima", "klasse", "wunderbar", "leistung", "magnifique", "très", "félicitations",
         "chapeau", "bravissimo", "complimenti", "ottimo", "ótimo", "parabéns", "goed", "mooi", "knap", "qué",
     ]
+
+    /// What a deed took or gave, besides ``warmWords``: a continuation needs one of either.
+    static let valueWords: Set<String> = [
+        "love", "loving", "loved", "accomplishment", "accomplished", "special", "deal", "feat", "pride", "willpower",
+        "responsibility", "dedication", "heart", "guts", "nerve", "treat", "honor", "honour", "precious", "meaningful",
+        "means", "meant", "difference", "worth", "satisfying", "thoughtful", "generous", "grace", "bravery",
+        "determination", "discipline", "commitment", "heartfelt", "warmth", "skill", "privilege", "beauty", "gentle",
+        "tender", "caring", "cared", "healthy", "rest", "restful", "rested", "soothing", "steady", "solid", "tidy",
+        "clean", "cozy", "kindly", "hope", "hopeful", "generosity", "honest", "honesty", "responsible", "smart",
+        "helpful", "thoughtfulness", "resilience", "resilient", "focus", "focused", "energy", "cheer", "delight",
+        "delightful", "blessing", "glad", "pleasure", "relief", "wonder", "admirable", "impressive", "bold",
+        "boldness", "strong", "tough", "confidence", "confident", "creative", "creativity", "fun", "lovely",
+        "wholesome", "bright", "courageous", "determined", "patient", "sweetness", "good", "great", "nice",
+        "yourself", "someone", "voice", "quiet",
+    ]
+
+    /// A warm or valued word, or the person doing a deed any praise may name (`you showed up`).
+    static func carriesWarmth(_ words: [String]) -> Bool {
+        if words.contains(where: { warmWords.contains($0) || valueWords.contains($0) }) { return true }
+        for (index, word) in words.enumerated() where word == "you" || word == "youve" {
+            if let verb = words.dropFirst(index + 1).first(where: { !auxiliaries.contains($0) }),
+                generalDeeds.contains(verb)
+            {
+                return true
+            }
+        }
+        return false
+    }
 
     static func meansNothing(_ words: [String], _ moment: Set<String>, stems: Set<String>) -> Bool {
         // A tautology (`water is water`, `you are you`) says nothing however warm it sounds.
