@@ -44,7 +44,8 @@ public enum PraiseReplyValidator {
             // (`you took to the dog to the park` only says it back, garbled).
             let own = Set(ReplyJudgement.words(moment) + openingWords)
             guard said.filter({ !own.contains($0) && $0.count > 2 }).count >= 2 else { return .failure(.echo) }
-            return judge(text.prefix(1).uppercased() + text.dropFirst(), moment: moment, maxLength: maxLength,
+            return judge(
+                text.prefix(1).uppercased() + text.dropFirst(), moment: moment, maxLength: maxLength,
                 crisis: crisis, opening: nil)
         }
         text = String(text.drop { $0 == " " })

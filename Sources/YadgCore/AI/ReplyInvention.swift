@@ -230,7 +230,8 @@ extension ReplyJudgement {
     /// Plans and events the model makes up (`you're visiting next month`).
     static let inventedPhrases: [[String]] = [
         ["never", "done", "before"], ["never", "before"], ["done", "before"], ["it", "to", "you"],
-        ["them", "to", "you"], ["for", "you", "too"],
+        ["them", "to", "you"], ["for", "you", "too"], ["you", "had", "fun"], ["had", "a", "lot", "of", "fun"],
+        ["you", "enjoyed"], ["you", "loved"],
         ["next", "month"], ["next", "week"], ["the", "first", "time"], ["for", "the", "first"], ["next", "year"],
         ["this", "weekend"], ["next", "weekend"],
     ]

@@ -54,8 +54,8 @@ public enum ReplyJudgement {
             let sentenceWords = words(sentence)
             if let rule = phrases.first(where: { $0.breaks(sentenceWords, momentWords) }) { return rule.refusal }
             // `Great — now put your phone away`: each clause may open with an instruction.
-            for clause in clauses(of: sentence) {
-                if isImperative(words(clause), momentWords) { return .advice }
+            for (index, clause) in clauses(of: sentence).enumerated() {
+                if isImperative(words(clause), momentWords, opensSentence: index == 0) { return .advice }
             }
             if talksAboutItself(sentenceWords) { return .chatter }
             // `500 words today, 1000 tomorrow`: more, next time.
@@ -77,6 +77,7 @@ public enum ReplyJudgement {
         // After yadg's opening the model was asked for what the deed took or gave: words that
         // carry none (`that takes time`, `it was a red herring`) add nothing a person is glad of.
         if opening != nil, !carriesWarmth(ownWords) { return .meaningless }
+        if deniesWarmth(ownWords, momentWords) { return .judgement }
         return nil
     }
 
@@ -167,7 +168,7 @@ public enum ReplyJudgement {
                     "works best", "daily amount", "lowers your", "reduces your", "boosts your", "side effect*",
                     "antidepressant*", "therap*", "doctor*", "pill", "pills", "vitamin*",
                     // Health said as a fact about food, sleep or an activity.
-                    "healthier", "healthiest", "better for your", "good for your", "bad for your", "immune*",
+                    "healthy", "healthier", "healthiest", "better for your", "good for your", "bad for your", "immune*",
                     "metabolism", "calorie*", "blood sugar", "deficien*", "dehydrat*", "arthritis", "cavit*",
                     "headache*", "anxiety", "depression", "stiffness", "pain", "injur*", "colds", "carbs",
                     "cholesterol", "gum disease", "endorphin*", "serotonin", "dopamine", "hormone*", "detox*",
@@ -202,8 +203,11 @@ public enum ReplyJudgement {
                     "no courage",
                     "took no", "no effort", "just a part", "should be", "better person", "a better you", "bad habit",
                     "too far", "youll get there", "than a week", "took you a little", "from usual", "to be the best",
-                    "pretty penny", "youre lucky", "the way it is", "the only thing", "all there is", "done it to yourself",
-                    "did it to yourself", "red herring",
+                    "pretty penny", "youre lucky", "the way it is", "the only thing", "all there is",
+                    "done it to yourself",
+                    "did it to yourself", "red herring", "hard to believe", "all the fun", "one of many",
+                    "all you would",
+                    "a luxury", "all you need", "all you can",
                 ]
             ),
             (
@@ -212,7 +216,8 @@ public enum ReplyJudgement {
                     "than most", "than others", "than other", "than the average", "average person", "than your",
                     "than last", "than yesterday", "than before", "than usual", "than you did", "than anyone",
                     "than everyone", "like yesterday", "most people", "everyone else", "other people", "compared to",
-                    "compared with", "unlike most", "unlike others", "those who", "many people", "better than", "worse than", "more productive",
+                    "compared with", "unlike most", "unlike others", "those who", "many people", "better than",
+                    "worse than", "more productive",
                     "others",
                 ]
             ),
@@ -309,7 +314,7 @@ public enum ReplyJudgement {
     /// A sentence that opens with an instructing verb (after `now`, `so`, `just`, `and`), unless
     /// it opens as praise, or the verb is the person's own (a moment `cooked dinner` and a reply
     /// `Cooked with care.`).
-    static func isImperative(_ sentence: [String], _ moment: Set<String>) -> Bool {
+    static func isImperative(_ sentence: [String], _ moment: Set<String>, opensSentence: Bool = true) -> Bool {
         var rest = sentence[...]
         while let first = rest.first, ["now", "so", "just", "and", "then", "please"].contains(first) {
             rest = rest.dropFirst()
@@ -323,6 +328,8 @@ public enum ReplyJudgement {
         guard !moment.contains(verb) else { return false }
         // `Don't…` and `Never…` instruct whatever follows; other verbs when an object or a manner does.
         guard let next = rest.dropFirst().first else { return false }
+        // Inside a sentence `never easy` describes; `never skip it` instructs.
+        if !opensSentence && ["never", "always"].contains(verb) { return instructingVerbs.contains(next) }
         return ["dont", "never", "always"].contains(verb) || instructedObjects.contains(next)
     }
 
@@ -409,7 +416,7 @@ public enum ReplyJudgement {
         "responsibility", "dedication", "heart", "guts", "nerve", "treat", "honor", "honour", "precious", "meaningful",
         "means", "meant", "difference", "worth", "satisfying", "thoughtful", "generous", "grace", "bravery",
         "determination", "discipline", "commitment", "heartfelt", "warmth", "skill", "privilege", "beauty", "gentle",
-        "tender", "caring", "cared", "healthy", "rest", "restful", "rested", "soothing", "steady", "solid", "tidy",
+        "tender", "caring", "cared", "rest", "restful", "rested", "soothing", "steady", "solid", "tidy",
         "clean", "cozy", "kindly", "hope", "hopeful", "generosity", "honest", "honesty", "responsible", "smart",
         "helpful", "thoughtfulness", "resilience", "resilient", "focus", "focused", "energy", "cheer", "delight",
         "delightful", "blessing", "glad", "pleasure", "relief", "wonder", "admirable", "impressive", "bold",
@@ -418,9 +425,30 @@ public enum ReplyJudgement {
         "yourself", "someone", "voice", "quiet",
     ]
 
+    /// `that kind of care does not matter`, `not worth it`: a warm word said not to hold. `never
+    /// easy` and `no small thing` deny no warm word and stay.
+    static func deniesWarmth(_ words: [String], _ moment: Set<String>) -> Bool {
+        let negations: Set<String> = ["not", "no", "never", "doesnt", "dont", "isnt", "wasnt", "cant", "wont", "aint"]
+        for (index, word) in words.enumerated() where negations.contains(word) && !moment.contains(word) {
+            let fillers: Set<String> = ["a", "an", "the", "so", "very", "that", "really", "much", "too", "all", "as"]
+            if let next = words.dropFirst(index + 1).first(where: { !fillers.contains($0) }), deniable.contains(next) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Warm words a model may deny (`not worth it`); `never fun`, `isn't always easy` only admit
+    /// a deed was hard.
+    static let deniable: Set<String> = [
+        "matter", "matters", "worth", "important", "special", "good", "great", "nice", "brave", "proud", "care",
+        "kind", "impressive", "meaningful", "valuable", "helpful", "count", "counts", "win", "achievement",
+    ]
+
     /// A warm or valued word, or the person doing a deed any praise may name (`you showed up`).
     static func carriesWarmth(_ words: [String]) -> Bool {
         if words.contains(where: { warmWords.contains($0) || valueWords.contains($0) }) { return true }
+        if contains(words, ["no", "small"]) || contains(words, ["no", "easy"]) { return true }
         for (index, word) in words.enumerated() where word == "you" || word == "youve" {
             if let verb = words.dropFirst(index + 1).first(where: { !auxiliaries.contains($0) }),
                 generalDeeds.contains(verb)
