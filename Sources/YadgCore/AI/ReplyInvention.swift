@@ -40,7 +40,9 @@ extension ReplyJudgement {
             }
             if inventedKinds.contains(word) || inventedKinds.contains(lemma(word)), !own(word) { return true }
         }
-        for phrase in inventedPhrases where contains(words, phrase) && !phrase.allSatisfy(moment.contains) {
+        // A phrase whose words, but for `you`, are the person's own is theirs (`You passed!`).
+        for phrase in inventedPhrases
+        where contains(words, phrase) && !phrase.filter({ $0 != "you" }).allSatisfy({ own($0) }) {
             return true
         }
         if continuation && doesSomethingElse(words, own: own) { return true }
@@ -231,7 +233,8 @@ extension ReplyJudgement {
     static let inventedPhrases: [[String]] = [
         ["never", "done", "before"], ["never", "before"], ["done", "before"], ["it", "to", "you"],
         ["them", "to", "you"], ["for", "you", "too"], ["you", "had", "fun"], ["had", "a", "lot", "of", "fun"],
-        ["you", "enjoyed"], ["you", "loved"],
+        ["you", "enjoyed"], ["you", "loved"], ["made", "you", "happy"], ["made", "you", "feel"], ["you", "love", "it"],
+        ["did", "great", "on"], ["did", "well", "on"], ["you", "passed"], ["you", "won"],
         ["next", "month"], ["next", "week"], ["the", "first", "time"], ["for", "the", "first"], ["next", "year"],
         ["this", "weekend"], ["next", "weekend"],
     ]

@@ -154,7 +154,7 @@ public enum ReplyJudgement {
                     "how about", "instead of", "you might want", "you could", "consider", "be careful",
                     "professional help", "consult", "while youre at it", "set up", "it is important", "its important",
                     "keep in mind", "its healthier", "for his health", "for your health", "importance of",
-                    "reminder of", "a great example of how", "a good example of how", "its not about",
+                    "reminder of", "reminder to", "a great example of how", "a good example of how", "its not about",
                     "its not just about", "normal part of life", "you can always", "is so important",
                     "is important", "most important meal", "sleep properly", "a day to stay", "to stay healthy",
                 ]
@@ -207,7 +207,14 @@ public enum ReplyJudgement {
                     "done it to yourself",
                     "did it to yourself", "red herring", "hard to believe", "all the fun", "one of many",
                     "all you would",
-                    "a luxury", "all you need", "all you can",
+                    "a luxury", "all you need", "all you can", "you dont know", "you do not know", "dont know how",
+                    "do not know how", "thats all you", "makes you look", "make you look", "you look",
+                    "than you thought",
+                    "the best you can", "deal breaker", "right kind of", "life saving",
+                    // Unkind words about the person, whoever is said to think them.
+                    "selfish", "stupid", "silly", "rude", "careless", "dumb", "boring", "pathetic", "foolish",
+                    "useless", "annoying", "needy", "naive", "childish", "clumsy", "weird", "ugly", "fat", "weak",
+                    "irresponsible", "immature", "awkward", "embarrassing", "ashamed", "shame",
                 ]
             ),
             (
@@ -216,7 +223,8 @@ public enum ReplyJudgement {
                     "than most", "than others", "than other", "than the average", "average person", "than your",
                     "than last", "than yesterday", "than before", "than usual", "than you did", "than anyone",
                     "than everyone", "like yesterday", "most people", "everyone else", "other people", "compared to",
-                    "compared with", "unlike most", "unlike others", "those who", "many people", "better than",
+                    "compared with", "unlike most", "unlike others", "those who", "many people", "no one has",
+                    "anyone else", "better than",
                     "worse than", "more productive",
                     "others",
                 ]
