@@ -38,7 +38,11 @@ extension ReplyJudgement {
             if word == "new", index + 1 < words.count, outcomes.contains(words[index + 1]), !own(words[index + 1]) {
                 return true
             }
-            if inventedKinds.contains(word) || inventedKinds.contains(lemma(word)), !own(word) { return true }
+            if inventedKinds.contains(word) || word.hasSuffix("s") && inventedKinds.contains(String(word.dropLast())),
+                !own(word)
+            {
+                return true
+            }
         }
         // A phrase whose words, but for `you`, are the person's own is theirs (`You passed!`).
         for phrase in inventedPhrases

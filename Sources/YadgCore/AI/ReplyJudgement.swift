@@ -69,7 +69,12 @@ public enum ReplyJudgement {
         guard !moment.isEmpty else { return nil }
         // What the model added: all of it, or what follows yadg's opening.
         let (ownText, ownWords) = modelsPart(all, allWords, opening: opening)
-        if misreads(ownWords, momentWords, stems: momentStems) || swapsTheDeed(ownWords, momentList) { return .misread }
+        // After yadg's opening the moment's own activities are named already: only a foreign one misreads.
+        if misreads(ownWords, momentWords, stems: momentStems, named: opening != nil)
+            || swapsTheDeed(ownWords, momentList)
+        {
+            return .misread
+        }
         if invents(ownWords, text: ownText, moment: momentWords, lemmas: momentLemmas, continuation: opening != nil) {
             return .invented
         }
@@ -168,7 +173,8 @@ public enum ReplyJudgement {
                     "works best", "daily amount", "lowers your", "reduces your", "boosts your", "side effect*",
                     "antidepressant*", "therap*", "doctor*", "pill", "pills", "vitamin*",
                     // Health said as a fact about food, sleep or an activity.
-                    "healthy", "healthier", "healthiest", "better for your", "good for your", "bad for your", "immune*",
+                    "healthy", "healthier", "healthiest", "gain weight", "lose weight", "losing weight", "weight loss",
+                    "better for your", "good for your", "bad for your", "immune*",
                     "metabolism", "calorie*", "blood sugar", "deficien*", "dehydrat*", "arthritis", "cavit*",
                     "headache*", "anxiety", "depression", "stiffness", "pain", "injur*", "colds", "carbs",
                     "cholesterol", "gum disease", "endorphin*", "serotonin", "dopamine", "hormone*", "detox*",
@@ -381,7 +387,7 @@ public enum ReplyJudgement {
 
     /// A reply that names what the moment does not (`a walk` for `got out of bed`), and shares
     /// nothing of it or leaves out what it names (`your boss` for `called mom`).
-    static func misreads(_ words: [String], _ moment: Set<String>, stems: Set<String>) -> Bool {
+    static func misreads(_ words: [String], _ moment: Set<String>, stems: Set<String>, named: Bool = false) -> Bool {
         let momentLemmas = Set(moment.map(lemma))
         func ownWord(_ word: String) -> Bool {
             moment.contains(word) || stems.contains(MomentQuestion.stem(word)) || momentLemmas.contains(lemma(word))
@@ -395,12 +401,12 @@ public enum ReplyJudgement {
             if isVerb && ownWord(word) { return true }
         }
         guard !foreign.isEmpty else { return false }
-        let shared = words.contains { $0.count > 3 && ownWord($0) }
+        let shared = named || words.contains { $0.count > 3 && ownWord($0) }
         let replyStems = Set(words.map(MomentQuestion.stem))
         let leftOut = moment.intersection(activityWords).contains { word in
             !replyLemmas.contains(lemma(word)) && !replyStems.contains(MomentQuestion.stem(word))
         }
-        return !shared || leftOut
+        return !shared || leftOut && !named
     }
 
     /// Warm words: a reply needs one of them, or a word of the moment, to be about anything.
@@ -430,7 +436,8 @@ public enum ReplyJudgement {
         "delightful", "blessing", "glad", "pleasure", "relief", "wonder", "admirable", "impressive", "bold",
         "boldness", "strong", "tough", "confidence", "confident", "creative", "creativity", "fun", "lovely",
         "wholesome", "bright", "courageous", "determined", "patient", "sweetness", "good", "great", "nice",
-        "yourself", "someone", "voice", "quiet",
+        "yourself", "someone", "voice", "quiet", "handy", "capable", "done", "lot", "grows", "grow",
+        "adds", "add", "less", "says", "better",
     ]
 
     /// `that kind of care does not matter`, `not worth it`: a warm word said not to hold. `never
@@ -456,7 +463,9 @@ public enum ReplyJudgement {
     /// A warm or valued word, or the person doing a deed any praise may name (`you showed up`).
     static func carriesWarmth(_ words: [String]) -> Bool {
         if words.contains(where: { warmWords.contains($0) || valueWords.contains($0) }) { return true }
-        if contains(words, ["no", "small"]) || contains(words, ["no", "easy"]) { return true }
+        if contains(words, ["no", "small"]) || contains(words, ["no", "easy"]) || contains(words, ["weight", "off"]) {
+            return true
+        }
         for (index, word) in words.enumerated() where word == "you" || word == "youve" {
             if let verb = words.dropFirst(index + 1).first(where: { !auxiliaries.contains($0) }),
                 generalDeeds.contains(verb)
