@@ -9,7 +9,8 @@ import YadgResources
 /// `YADG_REAL_MODEL_URL=http://127.0.0.1:8080/v1 swift test --filter RealModel` (an
 /// OpenAI-compatible server such as llama.cpp's, on the port yadg probes; `YADG_REAL_MODEL` names
 /// the model, `smollm2` by default; `YADG_REAL_MODEL_MOMENTS` names a file of moments, one a line,
-/// to use in place of the forty below; `YADG_REAL_MODEL_MODE=line` asks for whole lines). The
+/// to use in place of the forty below; `YADG_REAL_MODEL_MODE=line` asks for whole lines,
+/// `YADG_REAL_MODEL_CANDIDATES=1` for one candidate a moment). The
 /// moments go through the shipped prompts, settings and judgement, one at a time as yadg sends
 /// them to a model on this machine: yadg's own opening and up to three continuations, the best
 /// that passes shown. It asserts on what is shown: every shown line passes the policy with its
@@ -42,7 +43,9 @@ struct RealModelTests {
                 try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init)
                     .filter { !$0.isEmpty }
             } ?? Self.moments
-        let overrides = env["YADG_REAL_MODEL_MODE"].map { ["praise_mode": $0] } ?? [:]
+        var overrides: [String: String] = [:]
+        overrides["praise_mode"] = env["YADG_REAL_MODEL_MODE"]
+        overrides["candidates"] = env["YADG_REAL_MODEL_CANDIDATES"]
         let prompts = PraisePrompts.read(
             { EmbeddedResources.text("Prompts/" + $0)! }, overrides: overrides, local: true)
         let provider = HTTPPraiseProvider(

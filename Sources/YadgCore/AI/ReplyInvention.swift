@@ -238,7 +238,8 @@ extension ReplyJudgement {
         ["never", "done", "before"], ["never", "before"], ["done", "before"], ["it", "to", "you"],
         ["them", "to", "you"], ["for", "you", "too"], ["you", "had", "fun"], ["had", "a", "lot", "of", "fun"],
         ["you", "enjoyed"], ["you", "loved"], ["made", "you", "happy"], ["made", "you", "feel"], ["you", "love", "it"],
-        ["did", "great", "on"], ["did", "well", "on"], ["you", "passed"], ["you", "won"],
+        ["you", "said"], ["you", "told"], ["credit", "card"], ["did", "great", "on"], ["did", "well", "on"],
+        ["you", "passed"], ["you", "won"],
         ["next", "month"], ["next", "week"], ["the", "first", "time"], ["for", "the", "first"], ["next", "year"],
         ["this", "weekend"], ["next", "weekend"],
     ]

@@ -159,7 +159,8 @@ public enum ReplyJudgement {
                     "how about", "instead of", "you might want", "you could", "consider", "be careful",
                     "professional help", "consult", "while youre at it", "set up", "it is important", "its important",
                     "keep in mind", "its healthier", "for his health", "for your health", "importance of",
-                    "reminder of", "reminder to", "a great example of how", "a good example of how", "its not about",
+                    "reminder of", "reminder to", "shouldnt", "should not", "a great example of how",
+                    "a good example of how", "its not about",
                     "its not just about", "normal part of life", "you can always", "is so important",
                     "is important", "most important meal", "sleep properly", "a day to stay", "to stay healthy",
                 ]
@@ -244,7 +245,8 @@ public enum ReplyJudgement {
                     "the day after", "by spring", "keep pushing", "stay consistent", "every single day",
                     "no excuses", "do more", "more often", "every day", "still have a lot", "a lot to do",
                     "years to come", "are next", "is next", "whats next", "up next", "just the beginning",
-                    "just the start", "tip of the iceberg",
+                    "just the start", "tip of the iceberg", "need more", "needs more", "rest of your days",
+                    "rest of your life",
                     "or it doesnt count",
                 ]
             ),
