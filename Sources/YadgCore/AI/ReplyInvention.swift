@@ -213,7 +213,8 @@ extension ReplyJudgement {
         // belongings and things
         "flowers", "presents", "music", "teeth", "insects", "mailbox", "junk", "noise", "car", "phone",
         "money", "cash", "letters", "suit", "dress", "shoes", "ring", "camera", "laptop", "piano",
-        "guitar", "violin", "painting", "poster", "tickets", "ticket", "newspaper", "magazine", "television", "tv",
+        "guitar", "violin", "painting", "poster", "tickets", "ticket", "newspaper", "debt", "loan", "magazine",
+        "television", "tv",
         "netflix", "game", "games",
         // outcomes
         "promotion", "raise", "bonus", "award", "prize", "trophy", "medal", "grade", "grades", "fluent", "approved",

@@ -217,7 +217,9 @@ public enum ReplyJudgement {
                     "a luxury", "all you need", "all you can", "you dont know", "you do not know", "dont know how",
                     "do not know how", "thats all you", "makes you look", "make you look", "you look",
                     "than you thought",
-                    "the best you can", "deal breaker", "right kind of", "life saving",
+                    "the best you can", "deal breaker", "right kind of", "life saving", "too much", "overwhelming",
+                    "entitled",
+                    "you needed help",
                     // Unkind words about the person, whoever is said to think them.
                     "selfish", "stupid", "silly", "rude", "careless", "dumb", "boring", "pathetic", "foolish",
                     "useless", "annoying", "needy", "naive", "childish", "clumsy", "weird", "ugly", "fat", "weak",
@@ -231,7 +233,7 @@ public enum ReplyJudgement {
                     "than last", "than yesterday", "than before", "than usual", "than you did", "than anyone",
                     "than everyone", "like yesterday", "most people", "everyone else", "other people", "compared to",
                     "compared with", "unlike most", "unlike others", "those who", "many people", "no one has",
-                    "anyone else", "better than",
+                    "anyone else", "youve ever", "you have ever", "better than",
                     "worse than", "more productive",
                     "others",
                 ]
