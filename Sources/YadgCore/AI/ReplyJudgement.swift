@@ -401,7 +401,7 @@ public enum ReplyJudgement {
         // The moment's deed done to the person (`Your brother forgave you` for `forgave my brother`),
         // unless the moment says it so itself (`thank you`).
         for (word, next) in zip(words, words.dropFirst()) where next == "you" && word.count > 3 && word != "thank" {
-            let isVerb = word.hasSuffix("ing") || MomentRetelling.pastVerb(word) != nil
+            let isVerb = word.hasSuffix("ing") || word.hasSuffix("ed") || baseOfIrregular[word] != nil
             if isVerb && ownWord(word) { return true }
         }
         guard !foreign.isEmpty else { return false }
