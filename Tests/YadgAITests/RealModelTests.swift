@@ -105,12 +105,16 @@ struct RealModelTests {
         }
         #expect(failed < moments.count, "the server answered")
         for (moment, praise) in shown {
-            let opening = MomentRetelling.opening(of: moment)
-            let again = PraiseReplyValidator.judge(praise, moment: moment, crisis: crisis)
-            // A line built on yadg's opening passes as such; any line passes the rules it can be read by.
-            #expect(
-                (try? again.get()) == praise || opening.map { praise.hasPrefix($0) } == true,
-                "shown and against the policy: \(praise)")
+            // A line on yadg's opening passes again as that opening and its continuation; a whole
+            // line passes again as a whole line.
+            let again =
+                MomentRetelling.opening(of: moment).flatMap { opening in
+                    praise.hasPrefix(opening)
+                        ? PraiseReplyValidator.judgeContinuation(
+                            String(praise.dropFirst(opening.count)), opening: opening, moment: moment, crisis: crisis)
+                        : nil
+                } ?? PraiseReplyValidator.judge(praise, moment: moment, crisis: crisis)
+            #expect((try? again.get()) == praise, "shown and against the policy: \(praise)")
         }
         #expect(shown.count * 10 >= moments.count * 7, "at least seven moments in ten get an AI line")
         #expect((stock?.value ?? 0) * 5 <= max(shown.count, 5), "at most one shown line in five ends the same way")
