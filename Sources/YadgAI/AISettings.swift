@@ -104,6 +104,11 @@ public struct AISettings: Sendable, Equatable {
         let names = Generation.settingNames
         settings.modelOptions = config.filter {
             names.contains($0.key) || names.map { "summary_" + $0 }.contains($0.key)
+                || ["praise_mode", "candidates"].contains($0.key)
+        }
+        // How praise is asked for (<doc:PraiseFromAModel>): the environment wins, as elsewhere.
+        for (variable, key) in [("YADG_AI_PRAISE_MODE", "praise_mode"), ("YADG_AI_CANDIDATES", "candidates")] {
+            if let chosen = env[variable], !chosen.isEmpty { settings.modelOptions[key] = chosen }
         }
         if env["YADG_AI"]?.lowercased() == "off" {
             settings.networkOff = true  // changes for a backend stay queued

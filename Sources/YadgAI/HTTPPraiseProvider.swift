@@ -40,6 +40,49 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
         try await send { try endpoint.makeRequest(for: request) }
     }
 
+    /// Whole lines, or continuations of yadg's opening, as the endpoint drafts them. Candidates
+    /// come in one request where the server honours `n`, else one request after another, each
+    /// only while the one before shows it can end before the praise's deadline; a failure after
+    /// the first candidate ends the asking with what came.
+    public func drafts(for request: PraiseRequest) async throws -> PraiseDrafts {
+        let (opening, wanted) = endpoint.drafting(for: request)
+        let start = ContinuousClock.now
+        let deadline = currentDeadline()
+        var candidates: [String]
+        do {
+            candidates = try await send(deadline: deadline) {
+                try endpoint.makeRequest(for: request, opening: opening, count: wanted)
+            }
+        } catch PraiseProviderError.http(status: 400) where wanted > 1 {
+            // A server that refuses a count (`n`) is asked for one at a time.
+            candidates = try await send(deadline: currentDeadline()) {
+                try endpoint.makeRequest(for: request, opening: opening, count: 1)
+            }
+        }
+        var asked = 1
+        while candidates.count < wanted {
+            let spent = Self.seconds(ContinuousClock.now - start)
+            let left = deadline.overall - spent
+            guard left > 1.5 * spent / Double(asked) else { break }
+            guard
+                let more = try? await send(
+                    deadline: (left, min(left, deadline.attempt)),
+                    make: {
+                        try endpoint.makeRequest(for: request, opening: opening, count: 1)
+                    })
+            else { break }
+            candidates += more
+            asked += 1
+        }
+        return PraiseDrafts(
+            opening: opening, candidates: Array(candidates.prefix(wanted)),
+            examples: endpoint.exampleReplies(opening: opening))
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     public func summary(for request: DaySummaryRequest) async throws -> String {
         guard try endpoint.makeSummaryRequest(for: request) != nil else { throw PraiseProviderError.invalidReply }
         return try await send { try endpoint.makeSummaryRequest(for: request)! }
@@ -58,11 +101,28 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
     }
 
     private func send(_ make: () throws -> HTTPRequest) async throws -> String {
-        let response: HTTPResponse
+        let response = try await respond(deadline: currentDeadline(), make)
+        return try endpoint.parseResponse(response)
+    }
+
+    private func send(deadline: (overall: Double, attempt: Double), make: () throws -> HTTPRequest) async throws
+        -> [String]
+    {
+        try endpoint.parseCandidates(try await respond(deadline: deadline, make))
+    }
+
+    /// This request's deadline and attempt timeout: the longer first ones once, for a model that
+    /// may be loading.
+    private func currentDeadline() -> (overall: Double, attempt: Double) {
+        let longer = firstDeadline.flatMap { first.take() && $0 > deadline ? $0 : nil }
+        return (longer ?? deadline, longer ?? attemptTimeout)
+    }
+
+    private func respond(deadline: (overall: Double, attempt: Double), _ make: () throws -> HTTPRequest)
+        async throws -> HTTPResponse
+    {
         do {
-            let longer = firstDeadline.flatMap { first.take() && $0 > deadline ? $0 : nil }
-            response = try await client.send(
-                make, deadline: longer ?? deadline, attemptTimeout: longer ?? attemptTimeout)
+            return try await client.send(make, deadline: deadline.overall, attemptTimeout: deadline.attempt)
         } catch let failure as RetryingHTTPClient.Failure {
             switch failure {
             case .timedOut: throw PraiseProviderError.timedOut
@@ -72,7 +132,6 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
             case .quotaExhausted: throw PraiseProviderError.quotaExhausted
             }
         }
-        return try endpoint.parseResponse(response)
     }
 }
 

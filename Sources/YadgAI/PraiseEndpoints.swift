@@ -19,9 +19,25 @@ public protocol PraiseEndpoint: Sendable {
     func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest?
     /// A request that only loads the model and its prompt, or nil when there is nothing to load.
     func makeWarmUpRequest() throws -> HTTPRequest?
+    /// How a moment's praise is asked for: yadg's own opening when the model writes only what
+    /// follows it (nil: the whole line), and how many candidates to ask for.
+    func drafting(for request: PraiseRequest) -> (opening: String?, candidates: Int)
+    /// The request for candidates that follow `opening` (or whole lines when nil); `count`
+    /// candidates in one request where the API takes a count (`n`).
+    func makeRequest(for request: PraiseRequest, opening: String?, count: Int) throws -> HTTPRequest
+    /// Every candidate of a 2xx reply; throws ``PraiseProviderError/invalidReply`` when none.
+    func parseCandidates(_ response: HTTPResponse) throws -> [String]
+    /// The example replies the model is shown before a moment, in the mode it is asked in.
+    func exampleReplies(opening: String?) -> [String]
 }
 
 extension PraiseEndpoint {
+    public func drafting(for request: PraiseRequest) -> (opening: String?, candidates: Int) { (nil, 1) }
+    public func makeRequest(for request: PraiseRequest, opening: String?, count: Int) throws -> HTTPRequest {
+        try makeRequest(for: request)
+    }
+    public func parseCandidates(_ response: HTTPResponse) throws -> [String] { [try parseResponse(response)] }
+    public func exampleReplies(opening: String?) -> [String] { [] }
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? { nil }
     public func makeAnswerRequest(for request: QuestionRequest) throws -> HTTPRequest? { nil }
     public func makeWarmUpRequest() throws -> HTTPRequest? { nil }
@@ -30,13 +46,37 @@ extension PraiseEndpoint {
 /// A chat-style model API: praise and day summaries are two prompts sent the same way.
 protocol ChatEndpoint: PraiseEndpoint {
     var prompts: PraisePrompts { get }
-    /// The request that sends these messages, asked for as `generation` says.
-    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest
+    /// The request that sends these messages, asked for as `generation` says; `count` replies
+    /// where the API takes a count.
+    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int) throws -> HTTPRequest
 }
 
 extension ChatEndpoint {
+    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
+        try chat(messages, generation, count: 1)
+    }
+
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
         try chat(prompts.praiseMessages(for: request), prompts.praiseGeneration)
+    }
+
+    /// In clause mode (a model on this machine, <doc:PraiseFromAModel>) a moment yadg can say back
+    /// gets its opening, and the prompts' number of candidates.
+    public func drafting(for request: PraiseRequest) -> (opening: String?, candidates: Int) {
+        let opening = prompts.mode == .clause ? request.opening : nil
+        return (opening, prompts.candidates)
+    }
+
+    public func exampleReplies(opening: String?) -> [String] {
+        (opening == nil ? prompts.praiseExamples : prompts.clauseExamples).pairs.map(\.assistant)
+    }
+
+    public func makeRequest(for request: PraiseRequest, opening: String?, count: Int) throws -> HTTPRequest {
+        guard let opening else {
+            return try chat(prompts.praiseMessages(for: request), prompts.praiseGeneration, count: count)
+        }
+        return try chat(
+            prompts.clauseMessages(opening: opening, feeling: request.feeling), prompts.clauseGeneration, count: count)
     }
 
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
@@ -50,6 +90,11 @@ extension ChatEndpoint {
     /// The praise prompt with a fixed moment and one token to write: the model is loaded, and
     /// the prompt's shared beginning (system message and examples) is in its cache.
     public func makeWarmUpRequest() throws -> HTTPRequest? {
+        if prompts.mode == .clause {
+            var generation = prompts.clauseGeneration
+            generation.maxTokens = 1
+            return try chat(prompts.clauseMessages(opening: PraisePrompts.warmUpMoment, feeling: nil), generation)
+        }
         let request = PraiseRequest(
             momentID: UUID(), text: PraisePrompts.warmUpMoment, when: "just now", submittedAt: Date(),
             happenedAt: Date(), tz: "UTC")
@@ -62,6 +107,15 @@ extension ChatEndpoint {
     static func json(_ messages: [[String: String]]) -> JSONValue {
         .array(messages.map { .object($0.mapValues(JSONValue.string)) })
     }
+}
+
+/// How a model is asked for a moment's praise (<doc:PraiseFromAModel>).
+public enum PraiseMode: String, Sendable, CaseIterable {
+    /// The whole line: a hosted model says who did what reliably, and reads best in its own words.
+    case line
+    /// yadg writes the first clause (``MomentRetelling``), the model what follows: a small model
+    /// on this machine swaps who did what, the tense and the object when it writes the whole line.
+    case clause
 }
 
 /// The prompts for praise, decoded from `Prompts/`: templates, few-shot examples, and how the
@@ -86,6 +140,16 @@ public struct PraisePrompts: Sendable {
     public var answerSystem = PromptTemplate("")
     public var answerUser = PromptTemplate("")
     public var answerGeneration = Generation(settings: [:], overrides: [:], local: false)
+    /// Whole lines, or yadg's opening and the model's continuation (`praise_mode`; by default
+    /// clause for a model on this machine, line for a hosted one).
+    public var mode = PraiseMode.line
+    /// Candidates asked for each moment (`candidates`, 1 to 3; by default 3 on this machine, 1
+    /// hosted): the best that passes is shown.
+    public var candidates = 1
+    public var clauseSystem = PromptTemplate("")
+    public var clauseUser = PromptTemplate("")
+    public var clauseExamples = PromptExamples("")
+    public var clauseGeneration = Generation(settings: [:], overrides: [:], local: false)
 
     /// `local`: the model runs on this machine (its own temperature); `overrides`: the config
     /// file's values (`temperature`, `max_tokens`, `stop`; `summary_…` for summaries).
@@ -124,7 +188,24 @@ public struct PraisePrompts: Sendable {
         for name in Generation.settingNames { answerOverrides[name] = overrides["answer_" + name] }
         prompts.answerGeneration = Generation(
             settings: prompts.answerSystem.settings, overrides: answerOverrides, local: local)
+        prompts.clauseSystem = PromptTemplate(text("praise-clause-system.md"))
+        prompts.clauseUser = PromptTemplate(text("praise-clause-user.md"))
+        prompts.clauseExamples = PromptExamples(text("praise-clause-examples.md"))
+        prompts.clauseGeneration = Generation(
+            settings: prompts.clauseSystem.settings, overrides: overrides, local: local)
+        prompts.mode =
+            overrides["praise_mode"].flatMap { PraiseMode(rawValue: $0.lowercased()) } ?? (local ? .clause : .line)
+        if prompts.clauseSystem.text.isEmpty { prompts.mode = .line }
+        prompts.candidates = overrides["candidates"].flatMap(Int.init).map { min(max($0, 1), 3) } ?? (local ? 3 : 1)
         return prompts
+    }
+
+    /// System message, the examples, then yadg's opening for the model to go on from.
+    func clauseMessages(opening: String, feeling: String?) -> [[String: String]] {
+        let feeling = feeling.flatMap { Hashtags.isTagWord($0) ? $0 : nil }
+        let message = clauseUser.filled(["opening": Self.asData(opening), "feeling": feeling ?? ""])
+        return [["role": "system", "content": clauseSystem.text]] + clauseExamples.messages
+            + [["role": "user", "content": message]]
     }
 
     /// System message, then the question with its moments.
@@ -197,11 +278,12 @@ public struct OpenAIChatEndpoint: ChatEndpoint {
         self.prompts = prompts
     }
 
-    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
+    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int) throws -> HTTPRequest {
         var body: [String: JSONValue] = [
             "model": .string(model), "messages": Self.json(messages), "temperature": .double(generation.temperature),
             "max_tokens": .int(generation.maxTokens), "stream": false,
         ]
+        if count > 1 { body["n"] = .int(count) }
         if !generation.stop.isEmpty { body["stop"] = .array(generation.stop.map(JSONValue.string)) }
         var headers = [("Content-Type", "application/json")]
         if let apiKey, !apiKey.isEmpty { headers.append(("Authorization", "Bearer \(apiKey)")) }
@@ -219,6 +301,21 @@ public struct OpenAIChatEndpoint: ChatEndpoint {
         }
         return content
     }
+
+    /// Every choice that ended of itself (not cut at the length, not filtered).
+    public func parseCandidates(_ response: HTTPResponse) throws -> [String] {
+        guard let object = JSONValue.parse(response.body), let choices = object["choices"]?.array else {
+            throw PraiseProviderError.invalidReply
+        }
+        let contents = choices.compactMap { choice -> String? in
+            if let finish = choice["finish_reason"]?.string, finish == "length" || finish == "content_filter" {
+                return nil
+            }
+            return choice["message"]?["content"]?.string
+        }
+        guard !contents.isEmpty else { throw PraiseProviderError.invalidReply }
+        return contents
+    }
 }
 
 /// Ollama's native chat API (`POST /api/chat`, not streamed).
@@ -234,7 +331,8 @@ public struct OllamaChatEndpoint: ChatEndpoint {
         self.prompts = prompts
     }
 
-    func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
+    /// Ollama's native API writes one reply a request: `count` is asked for in turn.
+    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int) throws -> HTTPRequest {
         var options: [String: JSONValue] = [
             "temperature": .double(generation.temperature), "num_predict": .int(generation.maxTokens),
         ]

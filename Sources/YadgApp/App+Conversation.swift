@@ -113,9 +113,11 @@ extension App {
                     let store = self.store
                     let limited = planLimitNotice { outbox.post($0) }
                     let inFlight = settings.requestsInFlight
+                    let crisis = shell.resources.crisisWhenNeeded
                     Task.detached {
                         await LookBackIO.writeSummaries(
                             days, writer: writer, store: store, words: TimeWords(copy), inFlight: inFlight,
+                            crisis: crisis,
                             arrived: { target, text in
                                 let line = Copy.fill(
                                     copy[JourneyCopy.self].summaryArrived, ["day": target.label(copy), "summary": text])
@@ -127,9 +129,10 @@ extension App {
                     // (the provider keeps its own deadline).
                     guard let writer = app.answerWriter else { continue }
                     outbox.beginWaiting()
+                    let crisis = app.shell.resources.crisisWhenNeeded
                     Task.detached {
                         defer { outbox.endWaiting() }
-                        let lines = await App.modelAnswerLines(request, writer: writer)
+                        let lines = await App.modelAnswerLines(request, writer: writer, crisis: crisis.value)
                         if !lines.isEmpty { outbox.post(fitted(lines)) }
                     }
                 case .quit:
@@ -158,7 +161,8 @@ extension App {
             PraiseCoordinator(
                 provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock,
                 words: TimeWords(copy),
-                inFlight: settings.requestsInFlight, debug: verdictSink
+                inFlight: settings.requestsInFlight, debug: verdictSink,
+                crisis: shell.resources.crisisWhenNeeded
             ) { moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
                 defer { outbox.endWaiting() }

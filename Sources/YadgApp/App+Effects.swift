@@ -33,6 +33,7 @@ extension App {
                 guard let writer = summaryWriter else { continue }
                 LookBackIO.writeSummariesAndWait(
                     targets, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
+                    crisis: shell.resources.crisisWhenNeeded,
                     planLimited: planLimitNotice { [output] in output.out($0) })
                 shown = shell.lookBack(view)
             case .checkEntitlement(let check):
@@ -74,12 +75,16 @@ extension App {
     /// `✨` line; nothing when there is no provider or no acceptable reply (the local answer stands).
     func modelAnswerLines(_ request: QuestionRequest) -> [StyledLine] {
         guard let writer = answerWriter else { return [] }
-        return waitFor(seconds: praiseWait) { await Self.modelAnswerLines(request, writer: writer) } ?? []
+        let crisis = shell.resources.crisis
+        return waitFor(seconds: praiseWait) { await Self.modelAnswerLines(request, writer: writer, crisis: crisis) }
+            ?? []
     }
 
-    static func modelAnswerLines(_ request: QuestionRequest, writer: any QuestionAnswerWriter) async -> [StyledLine] {
+    static func modelAnswerLines(
+        _ request: QuestionRequest, writer: any QuestionAnswerWriter, crisis: CrisisCheck?
+    ) async -> [StyledLine] {
         let reply = try? await writer.answer(for: request)
-        guard let text = reply.flatMap({ PraiseReplyValidator.accept($0) }) else { return [] }
+        guard let text = reply.flatMap({ PraiseReplyValidator.accept($0, crisis: crisis) }) else { return [] }
         return [StyledLine("✨ " + text, .secondary)]
     }
 

@@ -49,7 +49,8 @@ extension App {
                 let asked = Array(days.prefix(settings.requestsInFlight))
                 LookBackIO.writeSummariesAndWait(
                     asked, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
-                    seconds: Self.oneShotSummaryWait, planLimited: planLimitNotice { [output] in output.out($0) })
+                    seconds: Self.oneShotSummaryWait, crisis: shell.resources.crisisWhenNeeded,
+                    planLimited: planLimitNotice { [output] in output.out($0) })
                 if days.count > asked.count, !json {
                     let later = Copy.fill(
                         copy[JourneyCopy.self].summariesLater, ["count": String(days.count - asked.count)])

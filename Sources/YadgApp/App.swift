@@ -88,7 +88,8 @@ public struct App {
             showsAIVerdicts ? { @Sendable line in output.err(line + "\n") } : nil
         return PraiseCoordinator(
             provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock, words: TimeWords(copy),
-            inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine, debug: verdictSink
+            inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine, debug: verdictSink,
+            crisis: shell.resources.crisisWhenNeeded
         ) { moment, outcome, labelled in
             if json {
                 output.out(PraiseCoordinator.json(moment, outcome) + "\n")

@@ -169,7 +169,8 @@ enum LookBackIO {
     /// failed.
     static func writeSummaries(
         _ targets: [SummaryTarget], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        inFlight: Int = 1, arrived: @escaping @Sendable (SummaryTarget, String) -> Void = { _, _ in },
+        inFlight: Int = 1, crisis: Lazy<CrisisCheck>? = nil,
+        arrived: @escaping @Sendable (SummaryTarget, String) -> Void = { _, _ in },
         planLimited: @escaping @Sendable () -> Void = {}
     ) async {
         await withTaskGroup(of: Void.self) { group in
@@ -190,7 +191,7 @@ enum LookBackIO {
                     } catch {
                         return
                     }
-                    guard let text = PraiseReplyValidator.acceptSummary(raw) else { return }
+                    guard let text = PraiseReplyValidator.acceptSummary(raw, crisis: crisis?.value) else { return }
                     try? target.cache(text, in: store)
                     arrived(target, text)
                 }
@@ -202,11 +203,13 @@ enum LookBackIO {
     /// `seconds`, then leave what is still on its way for next time).
     static func writeSummariesAndWait(
         _ targets: [SummaryTarget], writer: any DaySummaryWriter, store: any MomentHistory, words: TimeWords,
-        inFlight: Int = 1, seconds: Double? = nil, planLimited: @escaping @Sendable () -> Void = {}
+        inFlight: Int = 1, seconds: Double? = nil, crisis: Lazy<CrisisCheck>? = nil,
+        planLimited: @escaping @Sendable () -> Void = {}
     ) {
         _ = waitFor(seconds: seconds) {
             await writeSummaries(
-                targets, writer: writer, store: store, words: words, inFlight: inFlight, planLimited: planLimited)
+                targets, writer: writer, store: store, words: words, inFlight: inFlight, crisis: crisis,
+                planLimited: planLimited)
         }
     }
 }

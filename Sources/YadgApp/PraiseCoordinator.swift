@@ -28,6 +28,8 @@ final class PraiseCoordinator: Sendable {
     let alwaysLabelled: Bool
     /// `YADG_AI_DEBUG=1`: each raw reply and its verdict, for a person setting up a model.
     let debug: (@Sendable (String) -> Void)?
+    /// The crisis reader: crisis words in a model's reply are refused, whoever wrote them.
+    let crisis: Lazy<CrisisCheck>?
     private let group = DispatchGroup()
     /// The latest moment asked about, the moments whose line is still to come, free slots, and
     /// the requests waiting for one.
@@ -37,8 +39,9 @@ final class PraiseCoordinator: Sendable {
         provider: any PraiseProvider, store: any MomentHistory, zone: Lazy<Zone>, clock: any WallClock,
         words: TimeWords,
         inFlight: Int = 3, alwaysLabelled: Bool = false, debug: (@Sendable (String) -> Void)? = nil,
-        deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
+        crisis: Lazy<CrisisCheck>? = nil, deliver: @escaping @Sendable (Moment, PraiseOutcome, Bool) -> Void
     ) {
+        self.crisis = crisis
         self.provider = provider
         self.store = store
         self.zone = zone
@@ -80,10 +83,18 @@ final class PraiseCoordinator: Sendable {
         Task.detached { [self] in
             let outcome: PraiseOutcome
             do {
-                let raw = try await provider.praise(for: request)
+                let drafts = try await provider.drafts(for: request)
                 // The person's own words may be said back (`finally`, `doctor`).
-                let verdict = PraiseReplyValidator.judge(raw, moment: moment.text)
-                debug?(Self.debugLine(moment: moment.text, raw: raw, verdict))
+                let (verdict, each) = PraiseReplyValidator.best(
+                    of: drafts.candidates, opening: drafts.opening, moment: moment.text, examples: drafts.examples,
+                    crisis: crisis?.value)
+                if let debug {
+                    for (raw, verdict) in zip(drafts.candidates, each) {
+                        debug(
+                            Self.debugLine(
+                                moment: moment.text, raw: (drafts.opening.map { $0 + " + " } ?? "") + raw, verdict))
+                    }
+                }
                 switch verdict {
                 case .success(let text):
                     try? store.setAIPraise(text, for: moment.id)

@@ -257,4 +257,32 @@ struct PraiseProviderTests {
             transport: CurlTransport(), deadline: 5, timing: Pauses().timing)
         await #expect(throws: PraiseProviderError.transport) { try await provider.praise(for: Self.request) }
     }
+
+    @Test("A model on this machine gets yadg's opening and three candidates; a hosted one whole lines, once")
+    func praiseModes() throws {
+        func prompts(local: Bool, overrides: [String: String] = [:]) -> PraisePrompts {
+            PraisePrompts.read({ EmbeddedResources.text("Prompts/" + $0)! }, overrides: overrides, local: local)
+        }
+        #expect(prompts(local: true).mode == .clause && prompts(local: true).candidates == 3)
+        #expect(prompts(local: false).mode == .line && prompts(local: false).candidates == 1)
+        let chosen = prompts(local: true, overrides: ["praise_mode": "line", "candidates": "9"])
+        #expect(chosen.mode == .line && chosen.candidates == 3)
+        let request = PraiseRequest(
+            momentID: UUID(), text: "made my bed", when: "just now", submittedAt: Date(), happenedAt: Date(), tz: "UTC")
+        let local = OpenAIChatEndpoint(
+            baseURL: "http://127.0.0.1:8080/v1", model: "m", apiKey: nil, prompts: prompts(local: true))
+        let drafting = local.drafting(for: request)
+        #expect(drafting.opening == "You made your bed" && drafting.candidates == 3)
+        let body = String(
+            decoding: try local.makeRequest(for: request, opening: drafting.opening, count: 3).body, as: UTF8.self)
+        #expect(body.contains("Start: You made your bed") && body.contains(#""n":3"#) && !body.contains("<moment>"))
+        let hosted = OpenAIChatEndpoint(
+            baseURL: "https://api.openai.com/v1", model: "m", apiKey: "k", prompts: prompts(local: false))
+        #expect(hosted.drafting(for: request).opening == nil)
+        // Every choice that ended of itself is a candidate.
+        let reply =
+            #"{"choices":[{"message":{"content":"a"},"finish_reason":"stop"},{"message":{"content":"b"},"finish_reason":"length"},{"message":{"content":"c"},"finish_reason":"stop"}]}"#
+        #expect(
+            try local.parseCandidates(HTTPResponse(status: 200, headers: [:], body: Data(reply.utf8))) == ["a", "c"])
+    }
 }

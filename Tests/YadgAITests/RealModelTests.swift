@@ -8,11 +8,15 @@ import YadgResources
 /// Praise from a real small model, measured: opt in with
 /// `YADG_REAL_MODEL_URL=http://127.0.0.1:8080/v1 swift test --filter RealModel` (an
 /// OpenAI-compatible server such as llama.cpp's, on the port yadg probes; `YADG_REAL_MODEL` names
-/// the model, `smollm2` by default). Forty varied moments go through the shipped prompts, settings
-/// and judgement, one at a time as yadg sends them to a model on this machine. It asserts on what
-/// is shown: every shown line passes the policy with its moment, most moments get one, and at
-/// most one shown line in five ends in the same stock phrase. The first (cold) request is timed
-/// apart from the rest; every line and verdict is printed.
+/// the model, `smollm2` by default; `YADG_REAL_MODEL_MOMENTS` names a file of moments, one a line,
+/// to use in place of the forty below; `YADG_REAL_MODEL_MODE=line` asks for whole lines,
+/// `YADG_REAL_MODEL_CANDIDATES=1` for one candidate a moment). The
+/// moments go through the shipped prompts, settings and judgement, one at a time as yadg sends
+/// them to a model on this machine: yadg's own opening and up to three continuations, the best
+/// that passes shown. It asserts on what is shown: every shown line passes the policy with its
+/// moment, at least seven moments in ten get one, and at most one shown line in five ends in the
+/// same stock phrase. It prints the moments that got a line, the candidates that passed and those
+/// refused as invented, seconds per moment, and every line with its verdict.
 @Suite(
     .enabled(
         if: ProcessInfo.processInfo.environment["YADG_REAL_MODEL_URL"] != nil,
@@ -34,25 +38,49 @@ struct RealModelTests {
     @Test func fortyMomentsThroughARealModel() async throws {
         let env = ProcessInfo.processInfo.environment
         let url = try #require(env["YADG_REAL_MODEL_URL"])
-        let prompts = PraisePrompts.read({ EmbeddedResources.text("Prompts/" + $0)! }, local: true)
+        let moments =
+            try env["YADG_REAL_MODEL_MOMENTS"].map {
+                try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init)
+                    .filter { !$0.isEmpty }
+            } ?? Self.moments
+        var overrides: [String: String] = [:]
+        overrides["praise_mode"] = env["YADG_REAL_MODEL_MODE"]
+        overrides["candidates"] = env["YADG_REAL_MODEL_CANDIDATES"]
+        let prompts = PraisePrompts.read(
+            { EmbeddedResources.text("Prompts/" + $0)! }, overrides: overrides, local: true)
         let provider = HTTPPraiseProvider(
             endpoint: OpenAIChatEndpoint(
                 baseURL: url, model: env["YADG_REAL_MODEL"] ?? "smollm2", apiKey: nil, prompts: prompts),
             transport: CurlTransport(), deadline: 30, attemptTimeout: 30)
+        let crisis = try CrisisCheck(json: EmbeddedResources.text("Resources/crisis.json")!)
         var shown: [(String, String)] = []
         var refused: [(String, String, ReplyJudgement.Refusal)] = []
         var failed = 0
         var latencies: [Double] = []
-        for moment in Self.moments {
+        var (candidates, passing, invented) = (0, 0, 0)
+        for moment in moments {
             let request = PraiseRequest(
                 momentID: UUID(), text: moment, when: "just now", submittedAt: Date(), happenedAt: Date(), tz: "UTC")
             let start = Date()
             do {
-                let raw = try await provider.praise(for: request)
+                let drafts = try await provider.drafts(for: request)
                 latencies.append(Date().timeIntervalSince(start))
-                switch PraiseReplyValidator.judge(raw, moment: moment) {
+                let (verdict, each) = PraiseReplyValidator.best(
+                    of: drafts.candidates, opening: drafts.opening, moment: moment, examples: drafts.examples,
+                    crisis: crisis)
+                candidates += each.count
+                passing += each.filter { (try? $0.get()) != nil }.count
+                invented += each.filter { $0 == .failure(.invented) }.count
+                let said = drafts.candidates.map { (drafts.opening.map { $0 + " + " } ?? "") + $0 }
+                    .joined(separator: " ‖ ").replacingOccurrences(of: "\n", with: " ⏎ ")
+                switch verdict {
                 case .success(let text): shown.append((moment, text))
-                case .failure(let refusal): refused.append((moment, raw, refusal))
+                case .failure(let refusal): refused.append((moment, said, refusal))
+                }
+                for (raw, verdict) in zip(drafts.candidates, each) {
+                    let why = (try? verdict.get()) == nil ? "refused: " + Self.category(verdict) : "passes"
+                    print(
+                        "real model: candidate \(moment) → \(raw.replacingOccurrences(of: "\n", with: " ⏎ ")) [\(why)]")
                 }
             } catch {
                 failed += 1
@@ -61,26 +89,40 @@ struct RealModelTests {
         let cold = latencies.first ?? 0
         let warm = latencies.dropFirst().sorted()
         let median = warm.isEmpty ? 0 : warm[warm.count / 2]
+        let mean = warm.isEmpty ? 0 : warm.reduce(0, +) / Double(warm.count)
         let endings = Dictionary(grouping: shown.map { Self.ending($0.1) }, by: { $0 }).mapValues(\.count)
         let stock = endings.max { $0.value < $1.value }
-        print("real model: \(shown.count) shown, \(refused.count) refused, \(failed) failed of \(Self.moments.count)")
         print(
-            "real model: first (cold) request \(Int(cold * 1000)) ms; the rest median \(Int(median * 1000)) ms; most common ending \"\(stock?.key ?? "")\" × \(stock?.value ?? 0)"
+            "real model: \(shown.count) of \(moments.count) moments got a line (\(refused.count) refused, \(failed) failed); mode \(prompts.mode.rawValue), \(prompts.candidates) candidates"
+        )
+        print("real model: \(passing) of \(candidates) candidates pass; \(invented) refused as invented")
+        print(
+            "real model: first (cold) moment \(Int(cold * 1000)) ms; the rest median \(Int(median * 1000)) ms, mean \(Int(mean * 1000)) ms a moment; most common ending \"\(stock?.key ?? "")\" × \(stock?.value ?? 0)"
         )
         for (moment, praise) in shown { print("real model: shown   \(moment) → \(praise)") }
         for (moment, raw, refusal) in refused {
-            print(
-                "real model: refused \(moment) → \(raw.replacingOccurrences(of: "\n", with: " ⏎ ")) [\(refusal.rawValue)]"
-            )
+            print("real model: refused \(moment) → \(raw) [\(refusal.rawValue)]")
         }
-        #expect(failed < Self.moments.count, "the server answered")
+        #expect(failed < moments.count, "the server answered")
         for (moment, praise) in shown {
-            #expect(PraiseReplyValidator.accept(praise, moment: moment) == praise, "shown and against the policy")
+            // A line on yadg's opening passes again as that opening and its continuation; a whole
+            // line passes again as a whole line.
+            let again =
+                MomentRetelling.opening(of: moment).flatMap { opening in
+                    praise.hasPrefix(opening)
+                        ? PraiseReplyValidator.judgeContinuation(
+                            String(praise.dropFirst(opening.count)), opening: opening, moment: moment, crisis: crisis)
+                        : nil
+                } ?? PraiseReplyValidator.judge(praise, moment: moment, crisis: crisis)
+            #expect((try? again.get()) == praise, "shown and against the policy: \(praise)")
         }
-        // A 135M model gets fewer than half past the rules (its lines invent and lecture); a
-        // prompt that broke it entirely would show almost none.
-        #expect(shown.count * 5 >= Self.moments.count, "at least one moment in five gets an AI line")
+        #expect(shown.count * 10 >= moments.count * 7, "at least seven moments in ten get an AI line")
         #expect((stock?.value ?? 0) * 5 <= max(shown.count, 5), "at most one shown line in five ends the same way")
+    }
+
+    static func category(_ verdict: Result<String, ReplyJudgement.Refusal>) -> String {
+        if case .failure(let refusal) = verdict { return refusal.rawValue }
+        return ""
     }
 
     /// A line's last three words, lower case, without its final mark: `and that counts`.

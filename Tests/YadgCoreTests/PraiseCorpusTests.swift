@@ -77,6 +77,21 @@ struct PraiseCorpusTests {
         #expect(PraiseReplyValidator.accept("Nice move, champ.", moment: "cleaned the gutters") == "Nice move, champ.")
     }
 
+    @Test(
+        "Warm replies without `you`, short, in another language or about the thing itself stay shown",
+        arguments: [
+            ("Homemade bread!", "baked bread"), ("Great!", "swept the floor"), ("Nice one.", "took the trash out"),
+            ("¡Qué bien, cinco palabras nuevas!", "learned five new spanish words"),
+            ("Gut gemacht! Zwei Meilen sind eine echte Leistung.", "ran two miles"),
+            ("Bravo pour cet appel à ta maman !", "called mom"), ("Two miles! That's a real run.", "ran two miles"),
+            ("Fresh vacuum lines! Looks great, I bet.", "vacuumed the living room"),
+            ("A whole mile in the pool! Your lungs did great.", "swam a mile"),
+            ("Your plants are lucky to have you.", "watered the plants"),
+        ])
+    func warmStaysShown(_ reply: String, _ moment: String) {
+        #expect(PraiseReplyValidator.accept(reply, moment: moment) == reply)
+    }
+
     @Test("Each refusal names its category")
     func categories() {
         let cases: [(String, String, ReplyJudgement.Refusal)] = [
@@ -90,6 +105,18 @@ struct PraiseCorpusTests {
             ("You baked a lovely cake today.", "ran a 5k", .misread),
             ("Your brother forgave you, and that takes courage.", "forgave my brother", .misread),
             ("You did the dishes, and you still have a lot to do.", "did the dishes", .pressure),
+            ("Your mom must have loved hearing about your promotion!", "called mom", .invented),
+            ("Your report is finished. You'll have to find a new job soon.", "finished the report", .invented),
+            ("The kids will love the cookies you tucked in!", "packed lunches", .invented),
+            ("Bella must have loved chasing the ducks!", "walked the dog", .invented),
+            ("How sweet that your partner cooked dinner for you!", "cooked dinner for my partner", .misread),
+            ("Breakfast is the most important meal, so never skip it.", "ate breakfast", .advice),
+            ("Great — now put your phone away an hour before bed.", "meditated", .advice),
+            ("Homemade soup is always healthier than anything from a can.", "made soup", .medical),
+            ("Walking cures depression.", "went for a walk", .medical),
+            ("Good, even if it was a few days late.", "paid the bill", .judgement),
+            ("Still slower than a real swimmer, but nice.", "went swimming", .comparison),
+            ("Great great great.", "made my bed", .degenerate),
         ]
         for (reply, moment, refusal) in cases {
             #expect(PraiseReplyValidator.judge(reply, moment: moment) == .failure(refusal), "\(reply)")

@@ -38,7 +38,6 @@ struct ReplyRulesTests {
         ("I cleaned my kitchen today and it felt great.", "misread as the model's own"),
         ("As an AI, I think you did well.", "chatbot"),
         ("The person took a walk in the park.", "not spoken to the person"),
-        ("Great job.", "too short"),
         ("Feel free to share more, you did well.", "chatbot"),
         ("I'm sorry, but you deserve rest.", "chatbot"),
         // What SmolLM2-135M wrote through the shipped prompts (RealModelTests):
@@ -89,6 +88,8 @@ struct ReplyRulesTests {
         "You called a friend back, and that keeps the friendship warm.",
         "Steady, gentle progress. You took care of small things today.",
         "You made space at home, got some air, and reached out to a friend.",
+        // A word or two of warmth is enough (issue 40): short is style, not harm.
+        "Great job.",
         // A big word used kindly is style, not harm: SmolLM2 wrote it, and it is shown.
         "You learned ten Spanish words, which is a huge accomplishment.",
     ]

@@ -8,10 +8,14 @@ import YadgTestSupport
 struct AIPraiseEndToEndTests {
     static let server = try! FixtureServer()
 
+    /// Whole lines, one request a moment: these tests are about how a line travels and is shown.
+    /// A model on this machine is asked for continuations of yadg's own opening by default; the
+    /// tests of that mode leave these two out.
     static func ai(_ behaviour: String, timeout: String = "3") -> [String: String] {
         [
             "YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": server.url(behaviour) + "/v1", "YADG_AI_MODEL": "m",
             "YADG_AI_API_KEY": "sk-very-secret-key", "YADG_AI_TIMEOUT": timeout,
+            "YADG_AI_PRAISE_MODE": "line", "YADG_AI_CANDIDATES": "1",
         ]
     }
 

@@ -20,7 +20,7 @@ struct MotionEndToEndTests {
         [
             "TERM": "xterm-256color", "YADG_AI_PROVIDER": "openai",
             "YADG_AI_BASE_URL": server.url("delay-\(delay)") + "/v1",
-            "YADG_AI_MODEL": "m", "YADG_AI_TIMEOUT": "5",
+            "YADG_AI_MODEL": "m", "YADG_AI_TIMEOUT": "5", "YADG_AI_PRAISE_MODE": "line", "YADG_AI_CANDIDATES": "1",
         ].merging(extra) { $1 }
     }
 

@@ -17,12 +17,16 @@ public struct PraiseRequest: Sendable, Equatable {
     /// How the person said they felt (`tired`), when they said it: context for warmth, never
     /// something to fix. A closed word from ``MoodVocabulary`` or nil.
     public let feeling: String?
+    /// The moment said back (`You made your bed`, ``MomentRetelling``): yadg's own first clause
+    /// when the model writes only what follows it; nil when the moment cannot be said back.
+    public let opening: String?
 
     public init(
         momentID: UUID, text: String, when: String, submittedAt: Date, happenedAt: Date, tz: String,
         feeling: String? = nil
     ) {
         self.feeling = feeling
+        opening = MomentRetelling.opening(of: text)
         self.momentID = momentID
         self.text = text
         self.when = when
@@ -54,10 +58,32 @@ public protocol PraiseProvider: Sendable {
     /// Gets a model on this machine ready before the first praise: loads it, and its prompt. Sends
     /// nothing of the person's. Errors are its own to swallow.
     func warmUp() async
+    /// The candidates for a moment's praise, unvalidated: one whole line, or for a model asked to
+    /// go on from yadg's opening, up to three continuations of it (``PraiseReplyValidator/best(of:opening:moment:maxLength:crisis:)``
+    /// shows the best that passes). Same deadline and errors as ``praise(for:)``.
+    func drafts(for request: PraiseRequest) async throws -> PraiseDrafts
 }
 
 extension PraiseProvider {
     public func warmUp() async {}
+    public func drafts(for request: PraiseRequest) async throws -> PraiseDrafts {
+        PraiseDrafts(opening: nil, candidates: [try await praise(for: request)])
+    }
+}
+
+/// What a provider brought back for a moment: its candidate replies and, when the model wrote
+/// only what follows yadg's own first clause, that clause.
+public struct PraiseDrafts: Sendable, Equatable {
+    public let opening: String?
+    public let candidates: [String]
+    /// The replies of the prompt's examples: a candidate that copies one says the prompt back.
+    public let examples: [String]
+
+    public init(opening: String?, candidates: [String], examples: [String] = []) {
+        self.opening = opening
+        self.candidates = candidates
+        self.examples = examples
+    }
 }
 
 /// Why no AI praise came.

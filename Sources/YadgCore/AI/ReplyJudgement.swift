@@ -10,11 +10,11 @@ public enum ReplyJudgement {
     /// Why a reply is not shown: the `category` of `praise_failed` in `--json`.
     public enum Refusal: String, Error, Sendable, Equatable, CaseIterable {
         case empty, tooLong = "too_long", question, link, echo, chatter, degenerate, crisis, advice, medical,
-            judgement, comparison, pressure, misread, meaningless
+            judgement, comparison, pressure, misread, invented, meaningless
     }
 
     /// Labels of the prompt's lines: a reply that starts with one echoes it.
-    static let echoedLabels = ["when:", "day:", "feeling:", "user:", "system:", "moment:", "moments:"]
+    static let echoedLabels = ["when:", "day:", "feeling:", "user:", "system:", "moment:", "moments:", "start:"]
 
     /// The words a rule reads: lower case, apostrophes dropped (`don't` → `dont`), `<` and `>`
     /// kept inside a word (a tag said back).
@@ -39,11 +39,14 @@ public enum ReplyJudgement {
     }
 
     /// The first rule the reply breaks, or nil. `moment`: the person's own words (empty for a
-    /// summary or an answer, whose words are many).
-    static func refusal(sentences: [String], moment: String, crisis: CrisisCheck?) -> Refusal? {
+    /// summary or an answer, whose words are many). `opening`: yadg's own first clause, when the
+    /// model wrote only what follows it: the reply is then about the moment by construction, and
+    /// only the model's part is read for what it names.
+    static func refusal(sentences: [String], moment: String, crisis: CrisisCheck?, opening: String? = nil) -> Refusal? {
         let momentList = words(moment)
         let momentWords = Set(momentList)
         let momentStems = Set(momentList.map(MomentQuestion.stem))
+        let momentLemmas = Set(momentList.map(lemma))
         let all = sentences.joined(separator: " ")
         let allWords = words(all)
         if let crisis, crisis.matches(all) { return .crisis }
@@ -51,7 +54,10 @@ public enum ReplyJudgement {
         for sentence in sentences {
             let sentenceWords = words(sentence)
             if let rule = phrases.first(where: { $0.breaks(sentenceWords, momentWords) }) { return rule.refusal }
-            if isImperative(sentenceWords, momentWords) { return .advice }
+            // `Great — now put your phone away`: each clause may open with an instruction.
+            for (index, clause) in clauses(of: sentence).enumerated() {
+                if isImperative(words(clause), momentWords, opensSentence: index == 0) { return .advice }
+            }
             if talksAboutItself(sentenceWords) { return .chatter }
             // `500 words today, 1000 tomorrow`: more, next time.
             if let index = sentenceWords.firstIndex(of: "tomorrow"), index > 0,
@@ -59,10 +65,66 @@ public enum ReplyJudgement {
             {
                 return .pressure
             }
+            if comparesPace(sentenceWords, momentWords) { return .comparison }
         }
-        if !moment.isEmpty, misreads(allWords, momentWords, stems: momentStems) { return .misread }
-        if !moment.isEmpty, meansNothing(allWords, momentWords, stems: momentStems) { return .meaningless }
+        guard !moment.isEmpty else { return nil }
+        // What the model added: all of it, or what follows yadg's opening.
+        let (ownText, ownWords) = modelsPart(all, allWords, opening: opening)
+        // After yadg's opening the moment's own activities are named already: only a foreign one misreads.
+        if misreads(ownWords, momentWords, stems: momentStems, named: opening != nil)
+            || swapsTheDeed(ownWords, momentList)
+        {
+            return .misread
+        }
+        if invents(ownWords, text: ownText, moment: momentWords, lemmas: momentLemmas, continuation: opening != nil) {
+            return .invented
+        }
+        if opening == nil, meansNothing(allWords, momentWords, stems: momentStems) { return .meaningless }
+        // After yadg's opening the model was asked for what the deed took or gave: words that
+        // carry none (`that takes time`, `it was a red herring`) add nothing a person is glad of.
+        if opening != nil, !carriesWarmth(ownWords) { return .meaningless }
+        if deniesWarmth(ownWords, momentWords) { return .judgement }
         return nil
+    }
+
+    /// The model's part of a line that opens with yadg's own clause, as text and words.
+    static func modelsPart(_ text: String, _ allWords: [String], opening: String?) -> (String, [String]) {
+        guard let opening else { return (text, allWords) }
+        let openingWords = words(opening)
+        guard allWords.starts(with: openingWords) else { return (text, allWords) }
+        let rest = text.count > opening.count ? String(text.dropFirst(opening.count)) : ""
+        return (rest, Array(allWords.dropFirst(openingWords.count)))
+    }
+
+    /// The parts of a sentence between commas, dashes, colons and semicolons.
+    static func clauses(of sentence: String) -> [String] {
+        sentence.replacing(" - ", with: " — ").split(whereSeparator: { ",;:—–".contains($0) }).map(String.init)
+    }
+
+    /// `slower than a real swimmer`, `faster than your coworkers`: a word of degree and `than`.
+    static func comparesPace(_ sentence: [String], _ moment: Set<String>) -> Bool {
+        for (word, next) in zip(sentence, sentence.dropFirst()) where next == "than" {
+            if word.count > 4, word.hasSuffix("er"), !["other", "rather", "whether", "never"].contains(word),
+                !moment.contains(word)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `Your partner cooked dinner for you` for `cooked dinner for my partner`: someone the
+    /// moment names doing the moment's deed.
+    static func swapsTheDeed(_ words: [String], _ moment: [String]) -> Bool {
+        guard let verb = moment.first(where: { MomentRetelling.pastVerb($0) != nil && !["i", "we"].contains($0) })
+        else { return false }
+        let deed = lemma(verb)
+        let others = Set(moment.drop { $0 != verb }.dropFirst()).filter { people.contains($0) }
+        for (word, next) in zip(words, words.dropFirst()) where others.contains(word) {
+            let isVerb = next.hasSuffix("ing") || next.hasSuffix("s") || MomentRetelling.pastVerb(next) != nil
+            if isVerb && (lemma(next) == deed || MomentQuestion.stem(next) == MomentQuestion.stem(verb)) { return true }
+        }
+        return false
     }
 
     // MARK: Phrases
@@ -91,15 +153,17 @@ public enum ReplyJudgement {
             (
                 .advice,
                 [
-                    "you should", "you must", "you need to", "you need a", "you need some", "you have to", "you ought",
+                    "you should", "you must", "you need", "you have to", "you ought",
                     "shouldve", "try to",
                     "make sure", "be sure to", "next time", "from now on", "if you want to", "dont forget",
                     "remember to", "aim for", "stick to", "i recommend", "i suggest", "we recommend", "why not",
                     "how about", "instead of", "you might want", "you could", "consider", "be careful",
                     "professional help", "consult", "while youre at it", "set up", "it is important", "its important",
                     "keep in mind", "its healthier", "for his health", "for your health", "importance of",
-                    "reminder of", "a great example of how", "a good example of how", "its not about",
-                    "its not just about", "normal part of life", "you can always",
+                    "reminder of", "reminder to", "shouldnt", "should not", "a great example of how",
+                    "a good example of how", "its not about",
+                    "its not just about", "normal part of life", "you can always", "is so important",
+                    "is important", "most important meal", "sleep properly", "a day to stay", "to stay healthy",
                 ]
             ),
             (
@@ -110,6 +174,17 @@ public enum ReplyJudgement {
                     "cortisol", "blood pressure", "inflammation", "microbiome", "risk of", "disease*", "diabetes",
                     "works best", "daily amount", "lowers your", "reduces your", "boosts your", "side effect*",
                     "antidepressant*", "therap*", "doctor*", "pill", "pills", "vitamin*",
+                    // Health said as a fact about food, sleep or an activity.
+                    "healthy", "healthier", "healthiest", "gain weight", "lose weight", "losing weight", "weight loss",
+                    "better for your", "good for your", "bad for your", "immune*",
+                    "metabolism", "calorie*", "blood sugar", "deficien*", "dehydrat*", "arthritis", "cavit*",
+                    "headache*", "anxiety", "depression", "stiffness", "pain", "injur*", "colds", "carbs",
+                    "cholesterol", "gum disease", "endorphin*", "serotonin", "dopamine", "hormone*", "detox*",
+                    "toxin*", "nutrient*", "protein", "fiber", "fibre", "sugar",
+                    // What an activity does to a person, claimed: `cures`, `will heal your trauma`.
+                    "cure", "cures", "cured", "heal your", "heals", "will heal", "fix your", "fixes your",
+                    "will fix", "prevent*", "burns off", "burn off", "burns", "best medicine", "stops you",
+                    "keeps you from", "protects you", "boosts", "lowers", "rewires", "trauma",
                 ]
             ),
             (
@@ -124,6 +199,32 @@ public enum ReplyJudgement {
                     "didnt have time", "a shame", "too dirty", "just a small", "not too late", "you had to",
                     "youre not sure", "just have to", "you missed", "you skipped", "days off", "a quiet day but",
                     "know how it is",
+                    // A verdict about timing.
+                    "late", "days ago", "weeks ago", "months ago", "years ago", "was yesterday", "been years",
+                    "been weeks", "been months", "after weeks", "after months", "after years", "on time",
+                    // Sarcasm and put-downs in a kind voice.
+                    "truly heroic", "must be nice", "nice try", "what everyone", "everyone does", "not every",
+                    "ahead of the rest", "the rest of us", "didnt mind", "doesnt look", "if you tried",
+                    "a low bar", "you forgot", "you lost", "just lost", "wasted", "waste of", "long time for you",
+                    "a lot for you", "took all the fun", "a little but", "you used to", "used to enjoy", "pricey",
+                    "expensive", "costly", "were lucky", "little lucky", "got lucky", "thats gone", "too busy",
+                    "no courage",
+                    "took no", "no effort", "just a part", "should be", "better person", "a better you", "bad habit",
+                    "too far", "youll get there", "than a week", "took you a little", "from usual", "to be the best",
+                    "pretty penny", "youre lucky", "the way it is", "the only thing", "all there is",
+                    "done it to yourself",
+                    "did it to yourself", "red herring", "hard to believe", "all the fun", "one of many",
+                    "all you would",
+                    "a luxury", "all you need", "all you can", "you dont know", "you do not know", "dont know how",
+                    "do not know how", "thats all you", "makes you look", "make you look", "you look",
+                    "than you thought",
+                    "the best you can", "deal breaker", "right kind of", "life saving", "too much", "overwhelming",
+                    "entitled",
+                    "you needed help",
+                    // Unkind words about the person, whoever is said to think them.
+                    "selfish", "stupid", "silly", "rude", "careless", "dumb", "boring", "pathetic", "foolish",
+                    "useless", "annoying", "needy", "naive", "childish", "clumsy", "weird", "ugly", "fat", "weak",
+                    "irresponsible", "immature", "awkward", "embarrassing", "ashamed", "shame",
                 ]
             ),
             (
@@ -132,7 +233,9 @@ public enum ReplyJudgement {
                     "than most", "than others", "than other", "than the average", "average person", "than your",
                     "than last", "than yesterday", "than before", "than usual", "than you did", "than anyone",
                     "than everyone", "like yesterday", "most people", "everyone else", "other people", "compared to",
-                    "compared with", "unlike most", "unlike others", "better than", "worse than", "more productive",
+                    "compared with", "unlike most", "unlike others", "those who", "many people", "no one has",
+                    "anyone else", "youve ever", "you have ever", "better than",
+                    "worse than", "more productive",
                     "others",
                 ]
             ),
@@ -144,7 +247,10 @@ public enum ReplyJudgement {
                     "keep this", "streak", "dont break", "do it again", "again tomorrow", "every day this week",
                     "the day after", "by spring", "keep pushing", "stay consistent", "every single day",
                     "no excuses", "do more", "more often", "every day", "still have a lot", "a lot to do",
-                    "years to come",
+                    "years to come", "are next", "is next", "whats next", "up next", "just the beginning",
+                    "just the start", "tip of the iceberg", "need more", "needs more", "rest of your days",
+                    "rest of your life",
+                    "or it doesnt count",
                 ]
             ),
             (
@@ -209,7 +315,7 @@ public enum ReplyJudgement {
             ["im", "so", "glad", "you"], ["im", "glad", "you"], ["im", "so", "glad", "youre"], ["im", "glad", "youre"],
             ["im", "so", "happy", "for"], ["im", "happy", "for"], ["makes", "me", "proud"],
             ["makes", "me", "feel", "proud"],
-            ["i", "love", "that"], ["i", "love", "how"], ["i", "hope", "you"],
+            ["i", "love", "that"], ["i", "love", "how"], ["i", "hope", "you"], ["i", "bet"],
         ]
         var words = sentence[...]
         var rest: [String] = []
@@ -227,7 +333,7 @@ public enum ReplyJudgement {
     /// A sentence that opens with an instructing verb (after `now`, `so`, `just`, `and`), unless
     /// it opens as praise, or the verb is the person's own (a moment `cooked dinner` and a reply
     /// `Cooked with care.`).
-    static func isImperative(_ sentence: [String], _ moment: Set<String>) -> Bool {
+    static func isImperative(_ sentence: [String], _ moment: Set<String>, opensSentence: Bool = true) -> Bool {
         var rest = sentence[...]
         while let first = rest.first, ["now", "so", "just", "and", "then", "please"].contains(first) {
             rest = rest.dropFirst()
@@ -241,6 +347,8 @@ public enum ReplyJudgement {
         guard !moment.contains(verb) else { return false }
         // `Don't…` and `Never…` instruct whatever follows; other verbs when an object or a manner does.
         guard let next = rest.dropFirst().first else { return false }
+        // Inside a sentence `never easy` describes; `never skip it` instructs.
+        if !opensSentence && ["never", "always"].contains(verb) { return instructingVerbs.contains(next) }
         return ["dont", "never", "always"].contains(verb) || instructedObjects.contains(next)
     }
 
@@ -258,6 +366,8 @@ public enum ReplyJudgement {
         if runs.values.contains(where: { $0 >= 2 }) && words.count < 14 || runs.values.contains(where: { $0 >= 3 }) {
             return .degenerate
         }
+        // `Great great great.`, `Cat! Cat! Cat!`: a word or two said over as the whole reply.
+        if words.count >= 3 && Set(words).count <= 2 && Set(words).count * 2 < words.count { return .degenerate }
         var streak = 1
         for (a, b) in zip(words, words.dropFirst()) {
             streak = a == b ? streak + 1 : 1
@@ -277,24 +387,31 @@ public enum ReplyJudgement {
         "walk", "walked", "run", "ran", "swim", "swam", "cake", "baked", "bake", "boss", "raise", "dishes", "laundry",
         "kitchen", "garden", "dinner", "lunch", "breakfast", "email", "called", "nap", "gym", "yoga", "bike",
         "dog", "cat", "plants", "coffee", "shower", "bath", "project", "bug", "presentation", "homework", "exam", "mom",
-        "dad", "bread", "puzzle", "poem",
+        "dad", "bread", "puzzle", "poem", "study", "studying", "studied",
     ]
 
     /// A reply that names what the moment does not (`a walk` for `got out of bed`), and shares
     /// nothing of it or leaves out what it names (`your boss` for `called mom`).
-    static func misreads(_ words: [String], _ moment: Set<String>, stems: Set<String>) -> Bool {
-        let replyStems = Set(words.map { MomentQuestion.stem($0) })
-        let foreign = Set(words).intersection(activityWords).filter {
-            !moment.contains($0) && !stems.contains(MomentQuestion.stem($0))
+    static func misreads(_ words: [String], _ moment: Set<String>, stems: Set<String>, named: Bool = false) -> Bool {
+        let momentLemmas = Set(moment.map(lemma))
+        func ownWord(_ word: String) -> Bool {
+            moment.contains(word) || stems.contains(MomentQuestion.stem(word)) || momentLemmas.contains(lemma(word))
         }
-        // The moment's deed done to the person (`Your brother forgave you` for `forgave my brother`).
-        for (word, next) in zip(words, words.dropFirst()) where next == "you" && word.count > 3 {
-            if moment.contains(word) || stems.contains(MomentQuestion.stem(word)) { return true }
+        let replyLemmas = Set(words.map(lemma))
+        let foreign = Set(words).intersection(activityWords).filter { !ownWord($0) }
+        // The moment's deed done to the person (`Your brother forgave you` for `forgave my brother`),
+        // unless the moment says it so itself (`thank you`).
+        for (word, next) in zip(words, words.dropFirst()) where next == "you" && word.count > 3 && word != "thank" {
+            let isVerb = word.hasSuffix("ing") || word.hasSuffix("ed") || baseOfIrregular[word] != nil
+            if isVerb && ownWord(word) { return true }
         }
         guard !foreign.isEmpty else { return false }
-        let shared = words.contains { $0.count > 3 && stems.contains(MomentQuestion.stem($0)) }
-        let leftOut = moment.intersection(activityWords).contains { !replyStems.contains(MomentQuestion.stem($0)) }
-        return !shared || leftOut
+        let shared = named || words.contains { $0.count > 3 && ownWord($0) }
+        let replyStems = Set(words.map(MomentQuestion.stem))
+        let leftOut = moment.intersection(activityWords).contains { word in
+            !replyLemmas.contains(lemma(word)) && !replyStems.contains(MomentQuestion.stem(word))
+        }
+        return !shared || leftOut && !named
     }
 
     /// Warm words: a reply needs one of them, or a word of the moment, to be about anything.
@@ -306,7 +423,63 @@ public enum ReplyJudgement {
         "patience", "persistence", "miracle", "welcome", "bravo", "wonderful", "amazing", "huge", "nicely",
         "conquered", "tamed", "activated", "absorbed", "reset", "difference", "step", "something", "spent", "wisdom",
         "heard", "awesome", "incredible", "remember", "comfort", "adventure", "save", "job",
+        // Warm words in the languages people write praise in: a reply in another language is shown.
+        "bien", "muy", "genial", "bravo", "brava", "felicidades", "enhorabuena", "excelente", "gut", "gemacht",
+        "toll", "super", "prima", "klasse", "wunderbar", "leistung", "magnifique", "très", "félicitations",
+        "chapeau", "bravissimo", "complimenti", "ottimo", "ótimo", "parabéns", "goed", "mooi", "knap", "qué",
     ]
+
+    /// What a deed took or gave, besides ``warmWords``: a continuation needs one of either.
+    static let valueWords: Set<String> = [
+        "love", "loving", "loved", "accomplishment", "accomplished", "special", "deal", "feat", "pride", "willpower",
+        "responsibility", "dedication", "heart", "guts", "nerve", "treat", "honor", "honour", "precious", "meaningful",
+        "means", "meant", "difference", "worth", "satisfying", "thoughtful", "generous", "grace", "bravery",
+        "determination", "discipline", "commitment", "heartfelt", "warmth", "skill", "privilege", "beauty", "gentle",
+        "tender", "caring", "cared", "rest", "restful", "rested", "soothing", "steady", "solid", "tidy",
+        "clean", "cozy", "kindly", "hope", "hopeful", "generosity", "honest", "honesty", "responsible", "smart",
+        "helpful", "thoughtfulness", "resilience", "resilient", "focus", "focused", "energy", "cheer", "delight",
+        "delightful", "blessing", "glad", "pleasure", "relief", "wonder", "admirable", "impressive", "bold",
+        "boldness", "strong", "tough", "confidence", "confident", "creative", "creativity", "fun", "lovely",
+        "wholesome", "bright", "courageous", "determined", "patient", "sweetness", "good", "great", "nice",
+        "yourself", "someone", "voice", "quiet", "handy", "capable", "done", "lot", "grows", "grow",
+        "adds", "add", "less", "says", "better",
+    ]
+
+    /// `that kind of care does not matter`, `not worth it`: a warm word said not to hold. `never
+    /// easy` and `no small thing` deny no warm word and stay.
+    static func deniesWarmth(_ words: [String], _ moment: Set<String>) -> Bool {
+        let negations: Set<String> = ["not", "no", "never", "doesnt", "dont", "isnt", "wasnt", "cant", "wont", "aint"]
+        for (index, word) in words.enumerated() where negations.contains(word) && !moment.contains(word) {
+            let fillers: Set<String> = ["a", "an", "the", "so", "very", "that", "really", "much", "too", "all", "as"]
+            if let next = words.dropFirst(index + 1).first(where: { !fillers.contains($0) }), deniable.contains(next) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Warm words a model may deny (`not worth it`); `never fun`, `isn't always easy` only admit
+    /// a deed was hard.
+    static let deniable: Set<String> = [
+        "matter", "matters", "worth", "important", "special", "good", "great", "nice", "brave", "proud", "care",
+        "kind", "impressive", "meaningful", "valuable", "helpful", "count", "counts", "win", "achievement",
+    ]
+
+    /// A warm or valued word, or the person doing a deed any praise may name (`you showed up`).
+    static func carriesWarmth(_ words: [String]) -> Bool {
+        if words.contains(where: { warmWords.contains($0) || valueWords.contains($0) }) { return true }
+        if contains(words, ["no", "small"]) || contains(words, ["no", "easy"]) || contains(words, ["weight", "off"]) {
+            return true
+        }
+        for (index, word) in words.enumerated() where word == "you" || word == "youve" {
+            if let verb = words.dropFirst(index + 1).first(where: { !auxiliaries.contains($0) }),
+                generalDeeds.contains(verb)
+            {
+                return true
+            }
+        }
+        return false
+    }
 
     static func meansNothing(_ words: [String], _ moment: Set<String>, stems: Set<String>) -> Bool {
         // A tautology (`water is water`, `you are you`) says nothing however warm it sounds.

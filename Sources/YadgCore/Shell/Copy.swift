@@ -179,6 +179,8 @@ public struct ShellResources: Sendable {
     public var moods: MoodVocabulary { lazyMoods.value }
     /// The same, not read until first used.
     public var moodsWhenNeeded: Lazy<MoodVocabulary> { lazyMoods }
+    /// The crisis reader, not read until first used (it judges a model's replies on background threads).
+    public var crisisWhenNeeded: Lazy<CrisisCheck> { lazyCrisis }
 
     public init(
         copy: Copy, praise: PraisePool, classifier: ActionClassifier, homePhrases: [String], privacy: String,
