@@ -1,3 +1,4 @@
+import YadgLanguage
 /// A moment said back to the person: `made my bed` → `You made your bed`, `called mom` → `You
 /// called your mom`, `I was brave at the dentist` → `You were brave at the dentist`. It is the true
 /// first clause of an AI line for a small model (<doc:PraiseFromAModel>): yadg states what
@@ -97,7 +98,7 @@ public enum MomentRetelling {
     /// The word as rules compare it: lower case, apostrophes dropped, marks at its ends trimmed.
     static func key(_ token: String) -> String {
         String(
-            token.lowercased().unicodeScalars.filter { CrisisCheck.isWordScalar($0) && $0 != "'" && $0 != "\u{2019}" }
+            token.lowercased().unicodeScalars.filter { Words.isWordScalar($0) && $0 != "'" && $0 != "\u{2019}" }
                 .map(Character.init))
     }
 

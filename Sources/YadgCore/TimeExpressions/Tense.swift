@@ -1,3 +1,4 @@
+import YadgLanguage
 /// How a line tells what it says (<doc:TimeSemantics> §6): as done (`went`, `have done`,
 /// `finally`), as meant (`will`, `gonna`, `need to`), or neither (`gym at 6`). Tense decides
 /// whether a line is a win or a plan; the clock only places it.

@@ -1,3 +1,4 @@
+import YadgLanguage
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
