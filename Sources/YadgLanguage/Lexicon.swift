@@ -206,6 +206,8 @@ package final class Lexicon: Sendable {
         let text = String(decoding: scalars, as: UTF8.self)
         for (ending, replacements) in Self.endings where text.hasSuffix(ending) && text.utf8.count > ending.utf8.count + 1 {
             let root = String(text.dropLast(ending.count))
+            // A root of three letters at least: `thing` is not `th` + `ing`, `bus` not `bu` + `s`.
+            guard root.utf8.count >= 3 else { continue }
             // `-es` only where English adds it (`wishes`, `boxes`, `goes`): `cares` is `care`, not `car`.
             if ending == "es", !["s", "x", "z", "h", "o"].contains(where: { root.hasSuffix($0) }) { continue }
             for replacement in replacements {
