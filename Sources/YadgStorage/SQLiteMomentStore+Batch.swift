@@ -105,7 +105,7 @@ extension SQLiteMomentStore {
                     failure = error
                 }
             }
-            if failure != nil { try? connection.execute("ROLLBACK") }
+            if let failed = failure { failure = connection.rollBack(after: failed) }
             writtenCounts = ([:], [:])
             connection.batchFailure = nil
             commit.finish(failure)

@@ -138,13 +138,34 @@ struct YadgCommand {
             environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))
         app.waitsForQueuedPraise = !options.noWait
         app.errorIsTerminal = isatty(2) == 1
+        let status: Int32
         switch mode {
-        case .oneShot: return app.runCommand(options.command)
+        case .oneShot: status = app.runCommand(options.command)
         case .conversation:
             try? PrivateFiles.createDirectory(paths.stateDirectory)
-            return app.converse(historyPath: paths.history)
-        case .piped: return app.readPipe()
+            status = app.converse(historyPath: paths.history)
+        case .piped: status = app.readPipe()
         }
+        return Self.foldLog(of: store, status: status, copy: copy, database: paths.database, output: output)
+    }
+
+    /// The end of every run folds the log into the database, as the last connection's close would
+    /// (the process ends without closing it): `moments.db` alone then holds every moment this run
+    /// confirmed. A fold that finds the database damaged says so, with exit 3.
+    static func foldLog(
+        of store: SQLiteMomentStore, status: Int32, copy: Copy, database: String, output: some OutputSink
+    ) -> Int32 {
+        do {
+            try store.foldLog(emptying: true)
+        } catch MomentStoreError.logRemoved {
+            // What the removed log held was folded back: nothing is lost.
+        } catch let problem as MomentStoreError {
+            output.err(problem.openingMessage(copy, path: database) + "\n")
+            return max(status, ExitStatus.data.rawValue)
+        } catch {
+            // The next run's end folds it: every commit is durable in the log meanwhile.
+        }
+        return status
     }
 
     /// `yadg 0.1.0 (commit 0ef708d1a2b3)`: what to quote in a report.

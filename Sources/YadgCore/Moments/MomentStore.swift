@@ -49,6 +49,14 @@ public enum MomentStoreError: Error, Equatable {
     /// Delete my data ran in another yadg: the files this one opened are gone, and nothing more
     /// is written into them (it would be lost with them).
     case deletedElsewhere
+    /// The database's write-ahead log was removed while this yadg had it open. What it held was
+    /// folded into the database; nothing more is written in this run (it would go into the
+    /// removed file, and be lost with it).
+    case logRemoved
+    /// The database opens without what it held: the home was used (its `-shm` is there, or the
+    /// state says moments were logged), yet there are no tables, or no moments. Its log is missing
+    /// or was replaced. Nothing is written: a fresh start would bury what may still be restored.
+    case logLost
 }
 
 /// Where moments and app state live.

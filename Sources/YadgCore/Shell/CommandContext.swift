@@ -173,6 +173,7 @@ public struct StorageCopy: CopySection {
     public let notWritable: String
     public let busy: String
     public let deletedElsewhere: String
+    public let logRemoved, logRemovedNoticed, logLost, logLostAt: String
     public let diskFullAt, notWritableAt, busyAt: String
     public let readFailed: String
     public let saveFailed: String
@@ -185,6 +186,10 @@ public struct StorageCopy: CopySection {
         diskFull = try words.text("diskFull")
         notWritable = try words.text("notWritable")
         deletedElsewhere = try words.text("deletedElsewhere")
+        logRemoved = try words.text("logRemoved")
+        logRemovedNoticed = try words.text("logRemovedNoticed")
+        logLost = try words.text("logLost")
+        logLostAt = try words.text("logLostAt")
         busy = try words.text("busy")
         diskFullAt = try words.text("diskFullAt")
         notWritableAt = try words.text("notWritableAt")
@@ -218,6 +223,8 @@ extension MomentStoreError {
         case .notWritable: return words.notWritable
         case .busy: return words.busy
         case .deletedElsewhere: return words.deletedElsewhere
+        case .logRemoved: return words.logRemoved
+        case .logLost: return words.logLost
         }
     }
 
@@ -229,6 +236,8 @@ extension MomentStoreError {
         case .notWritable: return Copy.fill(words.notWritableAt, ["path": path])
         case .busy: return Copy.fill(words.busyAt, ["path": path])
         case .deletedElsewhere: return "yadg: " + words.deletedElsewhere
+        case .logRemoved: return "yadg: " + words.logRemoved
+        case .logLost: return Copy.fill(words.logLostAt, ["path": path])
         case .damaged(let detail):
             // One line, and short: the detail is for whoever helps, after what the person can do.
             let line = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
