@@ -28,6 +28,9 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     var refAfterHandedOver: Int?
     /// The running counts of the rows written on the batch thread; only that thread touches them.
     var writtenCounts = (days: [String: Int](), actions: [String: Int]())
+    /// How far the batch being written moved its references (see `beginBatch`); only the batch
+    /// thread touches it.
+    var batchShift = 0
 
     /// Runs `body` holding the lock, once the batch's rows handed to their thread are written:
     /// whatever `body` reads or writes then sees every row before it.
@@ -386,11 +389,16 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     /// inside a batch, read once and counted on from there (no other writer can come between).
     func nextFreeRef() throws -> Int {
         if connection.inBatch, let next = batchRefs { return next }
-        let select = try connection.cached("SELECT coalesce(max(ref), 0) + 1 FROM moments")
-        defer { select.reset() }
-        let next = try select.step() ? select.integer(0) : 1
+        let next = try nextStoredRef()
         if connection.inBatch { batchRefs = next }
         return next
+    }
+
+    /// One past the largest reference stored, as the database says now.
+    func nextStoredRef() throws -> Int {
+        let select = try connection.cached("SELECT coalesce(max(ref), 0) + 1 FROM moments")
+        defer { select.reset() }
+        return try select.step() ? select.integer(0) : 1
     }
 
     /// The running counts (`day_counts`, `action_counts`) of one inserted moment that is not

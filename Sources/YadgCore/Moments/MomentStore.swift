@@ -108,13 +108,18 @@ public protocol MomentStore: AnyObject, Sendable {
 /// A batch's commit, handed over to be done while its caller goes on.
 public protocol BatchCommit: Sendable {
     /// Returns once the batch is committed; throws when it was not (then nothing of it was kept).
-    func wait() throws
+    /// Returns how far the batch's references moved as it was written: the numbers it handed out,
+    /// counted on from the batch before, were taken meanwhile by another writer (or freed by a
+    /// batch that failed), so its moments were numbered on from the next free one. Add it to every
+    /// reference the batch gave.
+    @discardableResult
+    func wait() throws -> Int
 }
 
 /// The commit of a batch that committed before it was handed back.
 public struct FinishedCommit: BatchCommit {
     public init() {}
-    public func wait() throws {}
+    public func wait() throws -> Int { 0 }
 }
 
 extension MomentStore {
