@@ -121,7 +121,7 @@ struct ReliabilityEndToEndTests {
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
     }
 
-    @Test("Markdown exports neutralise stored escape sequences and bidi controls; JSON stays exact")
+    @Test("Markdown and CSV exports neutralise stored escape sequences and formulas; JSON stays exact")
     func exportsAreClean() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
@@ -129,6 +129,7 @@ struct ReliabilityEndToEndTests {
         let date = "2026-11-18T15:00:00.000Z"
         let attacks = [
             #"\u001b]52;c;ZXZpbA==\u0007copied"#, #"\u001b[2Jcleared"#, #"left \u202eright"#, #"\u009b31mred"#,
+            #"=cmd|' /C calc'!A0"#, #"+HYPERLINK(\"http://evil.example\",\"click\")"#, #"nul\u0000byte"#,
         ]
         let rows = attacks.enumerated().map { index, text in
             #"{"id":"11111111-2222-4333-8444-00000000000\#(index)","text":"\#(text)","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"UTC","offlinePraise":"ok \u001b[31m"}"#
@@ -141,6 +142,12 @@ struct ReliabilityEndToEndTests {
         #expect(md.stdout.contains("copied") && md.stdout.contains("left right"))
         let json = try YadgProcess.run(["export"], home: home)
         #expect(json.stdout.contains(#"\u001b]52;c;ZXZpbA==\u0007copied"#), "JSON keeps the text exactly, escaped")
+        // CSV into a pipe or a file, not only on a terminal: what a spreadsheet or a later `cat` gets.
+        let csv = try YadgProcess.run(["export", "--format", "csv"], home: home)
+        #expect(!csv.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\r" && $0 != "\n" || $0 == "\u{9B}" })
+        #expect(csv.stdout.contains(",␛]52;c;ZXZpbA==␇copied,") && csv.stdout.contains(",nul␀byte,"))
+        #expect(csv.stdout.contains(",'=cmd|' /C calc'!A0,"))
+        #expect(csv.stdout.contains(#","'+HYPERLINK(""http://evil.example"",""click"")","#))
     }
 
     @Test("Import refuses an export from a newer yadg and a text longer than typed input allows")
