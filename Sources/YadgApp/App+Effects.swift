@@ -110,7 +110,8 @@ extension App {
             // The store's trouble in its own words (damaged, newer), never as an output error.
             return shell.context.storeFailure(error, reading: true)
         case .failure(.writing(let message)):
-            return .failed(message)
+            // A local write that failed: exit 3, as for the moments' own file.
+            return ShellReply.failed(message).failing(because: .data)
         }
     }
 

@@ -4,6 +4,7 @@ import YadgCore
 import YadgEntitlement
 import YadgResources
 import YadgStorage
+import Synchronization
 import YadgTerminal
 
 #if canImport(FoundationEssentials)
@@ -41,6 +42,14 @@ struct YadgCommand {
         let paths = AppPaths(environment: environment)
         let resources = LoadedResources.load(configDirectory: paths.configDirectory) { output.err($0 + "\n") }
         let copy = resources.copy
+        // Output that cannot be written ends the run: the log folded first, then the reason said.
+        let opened = Mutex<SQLiteMomentStore?>(nil)
+        StandardStreams.whenOutputFails { code in
+            if let store = opened.withLock({ $0 }) { try? store.foldLog(emptying: true) }
+            EarlyKeys.release()
+            guard code != EPIPE else { return }
+            output.err(Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+        }
         // The shells' completion scripts ask here at each Tab: answered from the command table and,
         // for tags, the store read-only; nothing is created, migrated or written.
         if arguments.first == "__complete" {
@@ -98,15 +107,21 @@ struct YadgCommand {
             try PrivateFiles.createDirectory(paths.dataDirectory)
             // With a backend configured, every change is queued for it in its own transaction.
             store = try SQLiteMomentStore(path: paths.database, syncs: settings.backendURL != nil)
+            opened.withLock { $0 = store }
             if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
                 try store.setState([.anonymousUserId: UUID().lowercasedText])
             }
         } catch let problem as MomentStoreError {
             output.err(problem.openingMessage(copy, path: paths.database) + "\n")
             return ExitStatus.data.rawValue
+        } catch let problem as POSIXError where problem.code == .ENOTDIR {
+            // YADG_HOME (or a data folder) that is a file.
+            output.err(Copy.fill(copy[StorageCopy.self].folderIsAFile, ["path": paths.dataDirectory]) + "\n")
+            return ExitStatus.data.rawValue
         } catch {
-            output.err(
-                Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
+            // In words, never as a type's dump.
+            let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
+            output.err(Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": reason]) + "\n")
             return ExitStatus.data.rawValue
         }
 
@@ -146,7 +161,15 @@ struct YadgCommand {
             status = app.converse(historyPath: paths.history)
         case .piped: status = app.readPipe()
         }
-        return Self.foldLog(of: store, status: status, copy: copy, database: paths.database, output: output)
+        let folded = Self.foldLog(of: store, status: status, copy: copy, database: paths.database, output: output)
+        return Self.finishOutput(status: folded, copy: copy, output: output)
+    }
+
+    /// Standard output is closed, and a close that fails is said with exit 3, like a write.
+    static func finishOutput(status: Int32, copy: Copy, output: some OutputSink) -> Int32 {
+        guard let code = StandardStreams.finish() else { return status }
+        output.err(Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+        return max(status, ExitStatus.data.rawValue)
     }
 
     /// The end of every run folds the log into the database, as the last connection's close would
@@ -157,13 +180,16 @@ struct YadgCommand {
     ) -> Int32 {
         do {
             try store.foldLog(emptying: true)
-        } catch MomentStoreError.logRemoved {
-            // What the removed log held was folded back: nothing is lost.
         } catch let problem as MomentStoreError {
+            guard case .damaged = problem else {
+                // A removed log was folded back; a full disk or a busy file leaves every commit
+                // durable in the log, for the next run's end to fold.
+                return status
+            }
             output.err(problem.openingMessage(copy, path: database) + "\n")
             return max(status, ExitStatus.data.rawValue)
         } catch {
-            // The next run's end folds it: every commit is durable in the log meanwhile.
+            // As above: the next run's end folds it.
         }
         return status
     }

@@ -57,6 +57,10 @@ public enum MomentStoreError: Error, Equatable {
     /// state says moments were logged), yet there are no tables, or no moments. Its log is missing
     /// or was replaced. Nothing is written: a fresh start would bury what may still be restored.
     case logLost
+    /// A stored moment cannot be read back (a date past the year 9999, an id that is not one):
+    /// what reads every moment (an export, Delete my data's list for the server) stops rather than
+    /// leave it out. `detail` names the field and its value, never the person's text.
+    case unreadableMoment(ref: Int, detail: String)
 }
 
 /// Where moments and app state live.

@@ -191,6 +191,8 @@ public struct CommandLineCopy: CopySection {
     public let usage: String
     public let unknownOption: String
     public let invalidNow: String
+    /// Standard output could not be written (a full disk, a closed stdout): exit 3.
+    public let outputFailed: String
     public let resourceOverrideBroken: String
     /// `TZ` names a zone, but there is no tz database at all (a container without tzdata).
     public let noZoneDatabase: String
@@ -208,6 +210,7 @@ public struct CommandLineCopy: CopySection {
         usage = try words.text("usage")
         unknownOption = try words.text("unknownOption")
         invalidNow = try words.text("invalidNow")
+        outputFailed = try words.text("outputFailed")
         resourceOverrideBroken = try words.text("resourceOverrideBroken")
         noZoneDatabase = try words.text("noZoneDatabase")
         version = try words.text("version")
