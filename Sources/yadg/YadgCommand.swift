@@ -78,8 +78,13 @@ struct YadgCommand {
         let environment = self.environment
         let zone = Lazy {
             let found = SystemTimeZone.find(environment: environment)
-            if let name = found.unreadable {
-                output.err(Copy.fill(copy[CommandLineCopy.self].noZoneDatabase, ["zone": name]) + "\n")
+            let words = copy[CommandLineCopy.self]
+            switch found.unused {
+            case .noDatabase(let name)?: output.err(Copy.fill(words.noZoneDatabase, ["zone": name]) + "\n")
+            case .unknown(let name)?:
+                let said = Copy.fill(words.unknownZone, ["zone": name, "used": found.zone.identifier])
+                output.err(TerminalSanitizer.clean(said) + "\n")
+            case nil: break
             }
             return found.zone
         }

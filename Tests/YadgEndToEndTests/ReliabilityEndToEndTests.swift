@@ -35,7 +35,7 @@ struct ReliabilityEndToEndTests {
         }
     }
 
-    @Test("TZ naming a zone on a system without a tz database: said once, and times in UTC; with one, none of it")
+    @Test("TZ naming a zone on a system without a tz database, or no zone it knows: said once, and which zone is used")
     func noZoneDatabase() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
@@ -54,9 +54,21 @@ struct ReliabilityEndToEndTests {
         #expect(
             YadgProcess.query("SELECT tz, happened_at FROM moments WHERE text = 'made tea'", home: home)
                 == [["Europe/Paris", "2026-11-19T14:04:00.000Z"]])
-        // A misspelt TZ is passed over for the system's zone, without a word, as the C library does.
-        let misspelt = try YadgProcess.run(["log", "read", "a", "book"], home: home, env: ["TZ": "Europe/Pariss"])
-        #expect(misspelt.stderr.isEmpty)
+        // A misspelt TZ is passed over for the system's zone, as the C library does, and said once.
+        // The system's zone: what a run with no TZ at all stores.
+        let plain = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(plain) }
+        #expect(try YadgProcess.run(["log", "took", "a", "walk"], home: plain, env: ["TZ": ""]).stderr.isEmpty)
+        let system = YadgProcess.query("SELECT tz FROM moments", home: plain).first?.first ?? "?"
+        let misspelt = try YadgProcess.run(
+            ["--json"], stdin: "read a book\nwrote a letter\n", home: home, env: ["TZ": "Europe/Pariss"])
+        #expect(
+            misspelt.stderr
+                == "yadg: TZ says Europe/Pariss, which is no time zone I know, so times are in \(system) (this system's "
+                + "zone) for now. A name like America/New_York works.\n")
+        #expect(
+            YadgProcess.query("SELECT DISTINCT tz FROM moments WHERE text IN ('read a book', 'wrote a letter')", home: home)
+                == [[system]])
     }
 
     /// What `ldd` lists for the built binary.

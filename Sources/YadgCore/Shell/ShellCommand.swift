@@ -196,6 +196,8 @@ public struct CommandLineCopy: CopySection {
     public let resourceOverrideBroken: String
     /// `TZ` names a zone, but there is no tz database at all (a container without tzdata).
     public let noZoneDatabase: String
+    /// `TZ` names no zone the database knows: the system's zone is used, and said once a run.
+    public let unknownZone: String
     /// `yadg --version`, with and without the commit it was built from.
     public let version, versionAndCommit: String
 
@@ -213,6 +215,7 @@ public struct CommandLineCopy: CopySection {
         outputFailed = try words.text("outputFailed")
         resourceOverrideBroken = try words.text("resourceOverrideBroken")
         noZoneDatabase = try words.text("noZoneDatabase")
+        unknownZone = try words.text("unknownZone")
         version = try words.text("version")
         versionAndCommit = try words.text("versionAndCommit")
     }
