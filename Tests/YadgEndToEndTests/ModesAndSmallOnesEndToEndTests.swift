@@ -51,4 +51,22 @@ struct ModesAndSmallOnesEndToEndTests {
                 + "folder, or move the file aside; nothing was changed.\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "my notes\n")
     }
+
+    @Test("An import's number out of range is named as such, not taken for a file that is not JSON")
+    func importNumberOutOfRange() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let file = home + "/in.json"
+        let row =
+            #"{"id":"11111111-2222-4333-8444-000000000001","text":"took a walk","submittedAt":"2026-11-18T15:00:00.000Z","#
+            + #""happenedAt":"2026-11-18T15:00:00.000Z","tz":"UTC","timeAgo":1e30}"#
+        try (#"{"version":1,"moments":["# + row + "]}").write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try YadgProcess.run(["import", file], home: home)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "yadg: I couldn't read \(file) as a yadg JSON export: moment 11111111-2222-4333-8444-000000000001's "
+                + "timeAgo is out of range (whole seconds, not below zero, up to a few thousand years)\n")
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["0"]])
+    }
 }

@@ -62,7 +62,9 @@ public enum MomentExport {
                 let id: UUID
                 let text: String
                 let submittedAt, happenedAt, tz: String
-                let timeAgo: Int?
+                /// Read as a number of any size, so one out of range is named (`1e30`), not
+                /// taken for a file that is not JSON.
+                let timeAgo: Double?
                 let timePrecision: String?
                 let timeSaid: String?
                 let offlinePraise: String?
@@ -99,7 +101,13 @@ public enum MomentExport {
                 tags: row.tags ?? [], isFavorite: row.isFavorite ?? false, isSynced: row.isSynced ?? false,
                 syncError: row.syncError, mood: row.mood, note: row.note, photos: row.photos ?? [],
                 archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) }, isCrisis: row.crisis ?? false)
-            if let timeAgo = row.timeAgo { m.timeAgo = timeAgo }
+            if let timeAgo = row.timeAgo {
+                // Seconds before it was logged: whole, not negative, within the years a date holds.
+                guard timeAgo.isFinite, timeAgo >= 0, timeAgo <= 400_000_000_000, timeAgo == timeAgo.rounded() else {
+                    throw ImportProblem.outOfRange(id: row.id, field: "timeAgo")
+                }
+                m.timeAgo = Int(timeAgo)
+            }
             // An export from before precision was kept: a clock time, as it was shown then.
             m.said = SaidTime(row.timePrecision.flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.timeSaid)
             return m
@@ -196,6 +204,8 @@ public enum ImportProblem: Error, Equatable {
     /// A text longer than typed input may be.
     case tooLong(id: UUID, limit: Int)
     case badDate(id: UUID)
+    /// A number no moment can hold (`"timeAgo": 1e30`, or below zero).
+    case outOfRange(id: UUID, field: String)
 
     public func message(_ copy: Copy) -> String {
         let words = copy[ImportCopy.self]
@@ -206,6 +216,8 @@ public enum ImportProblem: Error, Equatable {
             return Copy.fill(words.tooLong, ["id": id.lowercasedText, "limit": String(limit)])
         case .badDate(let id):
             return Copy.fill(words.badDate, ["id": id.lowercasedText])
+        case .outOfRange(let id, let field):
+            return Copy.fill(words.outOfRange, ["id": id.lowercasedText, "field": field])
         }
     }
 }
