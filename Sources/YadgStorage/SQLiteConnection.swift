@@ -27,7 +27,7 @@ public final class SQLiteConnection {
     /// The database file this connection opened (its path, device and inode), checked under the
     /// write lock before each commit: Delete my data in another process unlinks it, and a write
     /// into the unlinked file would be acknowledged and lost.
-    var openedFile: (path: String, device: UInt64, inode: UInt64, deletionMarker: String)?
+    var openedFile: (path: String, identity: FileIdentity, deletionMarker: String)?
     /// The same for its write-ahead log, once it exists (see `WriteAheadLog.swift`): a log removed
     /// under an open connection takes every commit since the last fold with it.
     var openedLog: FileIdentity?

@@ -180,7 +180,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             } catch MomentStoreError.deletedElsewhere {
                 return  // deleted on purpose (Delete my data): nothing is left to fold
             } catch {
-                throw connection.rollBack(after: error)
+                throw connection.keepingWhatTheLogHeld(after: error)
             }
             try connection.foldLog(emptying: emptying)
         }

@@ -59,7 +59,7 @@ extension SQLiteConnection {
     /// Remembers which file this connection opened (see ``openedFile``).
     func rememberOpenedFile(_ path: String) {
         guard let identity = FileIdentity(path: path) else { return }
-        openedFile = (path, identity.device, identity.inode, PrivateFiles.parentFolder(of: path) + "/.deleting")
+        openedFile = (path, identity, PrivateFiles.parentFolder(of: path) + "/.deleting")
     }
 
     /// Remembers which log file this connection writes to, once SQLite has opened it.
@@ -76,8 +76,7 @@ extension SQLiteConnection {
     /// deletion (which takes it first) is either over or not begun. Two or three system calls.
     func checkStillThere() throws {
         guard let file = openedFile else { return }
-        let now = FileIdentity(path: file.path)
-        if now != FileIdentity(device: file.device, inode: file.inode) || access(file.deletionMarker, F_OK) == 0 {
+        if FileIdentity(path: file.path) != file.identity || access(file.deletionMarker, F_OK) == 0 {
             refusesWrites = .deletedElsewhere
             throw MomentStoreError.deletedElsewhere
         }
@@ -87,12 +86,18 @@ extension SQLiteConnection {
         }
     }
 
-    /// Rolls back the open transaction after `error`, and returns the error to report. When the
-    /// log was removed, what it held is still readable through this connection's open file: it
-    /// is folded into the database now, so nothing committed before is lost with it. If that fold
-    /// cannot finish, the database is said to be damaged, with why.
+    /// Rolls back the open transaction after `error`, and returns the error to report
+    /// (``keepingWhatTheLogHeld(after:)``).
     func rollBack(after error: any Error) -> any Error {
         try? execute("ROLLBACK")
+        return keepingWhatTheLogHeld(after: error)
+    }
+
+    /// The error to report after `error`. When the log was removed, what it held is still readable
+    /// through this connection's open file: it is folded into the database now, so nothing
+    /// committed before is lost with it. If that fold cannot finish, the database is said to be
+    /// damaged, with why.
+    func keepingWhatTheLogHeld(after error: any Error) -> any Error {
         guard case .logRemoved? = error as? MomentStoreError else { return error }
         let folded: Bool
         do {
@@ -106,12 +111,5 @@ extension SQLiteConnection {
             detail: "\(log) was removed while yadg had it open, and what it held could not all be folded back")
         refusesWrites = damaged
         return damaged
-    }
-}
-
-extension FileIdentity {
-    init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
     }
 }
