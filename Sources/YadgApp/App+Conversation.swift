@@ -99,6 +99,9 @@ extension App {
                 _ = waitFor(seconds: 5) { await backgroundSync.value }
             }
             let reply = app.resolve(handled, waitForSummaries: false)
+            // The moment this line logged is the latest before the sync can answer for it: a fast
+            // server's praise for it is then shown unlabelled, as the card's second half.
+            for case .requestPraise(let moment) in handled.effects { latest.set(moment.id) }
             // What the line changed is committed: the background sync sends it now, and the file
             // alone holds it soon after.
             wake.signal()
@@ -118,7 +121,6 @@ extension App {
             for effect in handled.effects {
                 switch effect {
                 case .requestPraise(let moment):
-                    latest.set(moment.id)
                     // The prompt's quiet sign of life until the answer (or its fallback) arrives.
                     if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
                 case .writeSummaries(let days, _):
