@@ -181,7 +181,8 @@ extension App {
             let (sent, failed) = outcome.withLock { $0 }
             if let failed, status.waiting > 0 {
                 let words = copy[SyncCopy.self]
-                reply.failure = Copy.fill(sent == 0 ? words.nothingSent : words.someNotSent, ["reason": failed.words(copy)])
+                reply.failure = Copy.fill(
+                    sent == 0 ? words.nothingSent : words.someNotSent, ["reason": failed.words(copy)])
                 reply.failureCause = .server
             }
             return reply

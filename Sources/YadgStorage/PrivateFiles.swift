@@ -81,7 +81,8 @@ public enum PrivateFiles {
     /// Every write, sync and close is checked; on failure the temporary file is removed and the
     /// old file is untouched.
     public static func replace(_ path: String, with data: Data) throws {
-        let temporary = parentFolder(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? "file")
+        let temporary =
+            parentFolder(of: path) + "/." + (path.split(separator: "/").last.map(String.init) ?? "file")
             + ".\(getpid()).partial"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

@@ -186,9 +186,11 @@ extension SQLiteMomentStore {
         let fields: [(Int32, String)] = [(0, "id"), (3, "submitted_at"), (4, "happened_at")]
         let field = fields.first { column, _ in
             let value = row.text(column)
-            return column == 0 ? value.flatMap(UUID.init(uuidString:)) == nil : value.flatMap { CivilTime.parse($0) } == nil
+            return column == 0
+                ? value.flatMap(UUID.init(uuidString:)) == nil : value.flatMap { CivilTime.parse($0) } == nil
         }
-        let detail = field.map { column, name in "\(name) is \(row.text(column) ?? "empty")" } ?? "a field is unreadable"
+        let detail =
+            field.map { column, name in "\(name) is \(row.text(column) ?? "empty")" } ?? "a field is unreadable"
         return .unreadableMoment(ref: row.integer(19), detail: detail)
     }
 

@@ -72,7 +72,8 @@ public struct BackendClient: Sendable {
         case 200..<300:
             switch Self.answer(response, for: operation, serverID: moment?.serverId) {
             case .success(let server): return .done(server)
-            case .failure(let problem): return .retry(problem, after: RetryPolicy.serverDelay(headers: response.headers, now: Date()))
+            case .failure(let problem):
+                return .retry(problem, after: RetryPolicy.serverDelay(headers: response.headers, now: Date()))
             }
         case 404 where operation.kind == .delete:
             return .done(nil)  // nothing there to archive
@@ -100,7 +101,8 @@ public struct BackendClient: Sendable {
                         switch response.status {
                         case 200..<300:
                             // Only the server's own answer counts: a login page's 200 archived nothing.
-                            let archive = SyncOperation(sequence: 0, momentID: id, kind: .delete, fields: nil, attempts: 0)
+                            let archive = SyncOperation(
+                                sequence: 0, momentID: id, kind: .delete, fields: nil, attempts: 0)
                             return Self.answer(response, for: archive, serverID: nil).map { _ in true }
                         case 404: return .success(false)
                         default: return .failure(.answered(response.status))

@@ -1,10 +1,10 @@
+import Synchronization
 import YadgAI
 import YadgApp
 import YadgCore
 import YadgEntitlement
 import YadgResources
 import YadgStorage
-import Synchronization
 import YadgTerminal
 
 #if canImport(FoundationEssentials)
@@ -48,7 +48,8 @@ struct YadgCommand {
             if let store = opened.withLock({ $0 }) { try? store.foldLog(emptying: true) }
             EarlyKeys.release()
             guard code != EPIPE else { return }
-            output.err(Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+            output.err(
+                Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
         }
         // The shells' completion scripts ask here at each Tab: answered from the command table and,
         // for tags, the store read-only; nothing is created, migrated or written.
@@ -126,7 +127,8 @@ struct YadgCommand {
         } catch {
             // In words, never as a type's dump.
             let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
-            output.err(Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": reason]) + "\n")
+            output.err(
+                Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": reason]) + "\n")
             return ExitStatus.data.rawValue
         }
 
@@ -173,7 +175,8 @@ struct YadgCommand {
     /// Standard output is closed, and a close that fails is said with exit 3, like a write.
     static func finishOutput(status: Int32, copy: Copy, output: some OutputSink) -> Int32 {
         guard let code = StandardStreams.finish() else { return status }
-        output.err(Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+        output.err(
+            Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
         return max(status, ExitStatus.data.rawValue)
     }
 

@@ -153,9 +153,11 @@ struct LoudOutputEndToEndTests {
         #expect(
             late.stderr
                 == "yadg: Your clock says it's 9999-12-31, past the last day I can keep a moment on (the end of the "
-                + "year 9999, in UTC), so this isn't logged. Check the system clock (or YADG_NOW), then send it again.\n")
+                + "year 9999, in UTC), so this isn't logged. Check the system clock (or YADG_NOW), then send it again.\n"
+        )
         let ancient = try YadgProcess.run(["--json"], stdin: "walked 9000 years ago\n", home: home)
-        #expect(ancient.stdout == #"{"event":"not_logged","input":"walked 9000 years ago","reason":"out_of_range"}"# + "\n")
+        #expect(
+            ancient.stdout == #"{"event":"not_logged","input":"walked 9000 years ago","reason":"out_of_range"}"# + "\n")
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["0"]])
         #expect(try YadgProcess.run(["log", "walked", "2000", "years", "ago"], home: home).status == 0)
     }

@@ -67,7 +67,8 @@ struct ReliabilityEndToEndTests {
                 == "yadg: TZ says Europe/Pariss, which is no time zone I know, so times are in \(system) (this system's "
                 + "zone) for now. A name like America/New_York works.\n")
         #expect(
-            YadgProcess.query("SELECT DISTINCT tz FROM moments WHERE text IN ('read a book', 'wrote a letter')", home: home)
+            YadgProcess.query(
+                "SELECT DISTINCT tz FROM moments WHERE text IN ('read a book', 'wrote a letter')", home: home)
                 == [[system]])
     }
 

@@ -19,7 +19,10 @@ struct SyncAnswersEndToEndTests {
     @Test(
         "A captive portal's page, truncated JSON, an empty 200 and a 204 mark nothing synced; each waits, with its reason",
         arguments: [
-            (FixtureBackend.Mode.captivePortal, "answer-not-json", "what answered was not the server (a Wi-Fi login page, perhaps)"),
+            (
+                FixtureBackend.Mode.captivePortal, "answer-not-json",
+                "what answered was not the server (a Wi-Fi login page, perhaps)"
+            ),
             (.truncated, "answer-unreadable", "the server's answer was cut short"),
             (.emptyOK, "answer-empty", "the server's answer was empty"),
             (.noContent, "answer-empty", "the server's answer was empty"),
@@ -47,7 +50,10 @@ struct SyncAnswersEndToEndTests {
         let sync = try YadgProcess.run(["sync"], home: home, env: Self.env(backend))
         #expect(sync.status == 4)
         #expect(sync.stdout == "1 moment is waiting to sync: \(reason).\n")
-        #expect(sync.stderr == "yadg: Nothing could be sent: \(reason). Everything waiting stays here and goes with the next sync.\n")
+        #expect(
+            sync.stderr
+                == "yadg: Nothing could be sent: \(reason). Everything waiting stays here and goes with the next sync.\n"
+        )
 
         backend.set(.normal)
         let fixed = try YadgProcess.run(["sync"], home: home, env: Self.env(backend))
@@ -64,7 +70,8 @@ struct SyncAnswersEndToEndTests {
         #expect(try YadgProcess.run(stdin: "took a walk\n", home: home, env: Self.env(backend)).status == 0)
         backend.set(.captivePortal)
         _ = try YadgProcess.run(stdin: "/fav 1\n", home: home, env: Self.env(backend))
-        #expect(YadgProcess.query("SELECT op, last_error FROM sync_outbox", home: home) == [["update", "answer-not-json"]])
+        #expect(
+            YadgProcess.query("SELECT op, last_error FROM sync_outbox", home: home) == [["update", "answer-not-json"]])
         #expect(backend.stored.values.first?.isFavorite == false)
         backend.set(.normal)
         _ = try YadgProcess.run(["sync"], home: home, env: Self.env(backend))
@@ -83,7 +90,10 @@ struct SyncAnswersEndToEndTests {
         _ = try YadgProcess.run(stdin: "took a walk\n", home: home, env: Self.env(backend))
         let failed = try YadgProcess.run(["sync"], home: home, env: Self.env(backend))
         #expect(failed.status == 4)
-        #expect(failed.stderr == "yadg: Nothing could be sent: the server answered 500. Everything waiting stays here and goes with the next sync.\n")
+        #expect(
+            failed.stderr
+                == "yadg: Nothing could be sent: the server answered 500. Everything waiting stays here and goes with the next sync.\n"
+        )
         backend.set(.down)
         #expect(try YadgProcess.run(["sync"], home: home, env: Self.env(backend)).status == 4)
         // Only looking is not a send: --status says what waits, and exits 0.

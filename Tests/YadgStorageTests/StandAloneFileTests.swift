@@ -21,7 +21,8 @@ struct StandAloneFileTests {
         let copy = TemporaryFolder.make() + "/copy.db"
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let connection = try SQLiteConnection(path: copy, readOnly: true)
-        let tables = Int(try connection.scalarText("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? "") ?? 0
+        let tables =
+            Int(try connection.scalarText("SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? "") ?? 0
         guard tables > 0 else { return (0, []) }
         let select = try connection.prepare("SELECT text FROM moments ORDER BY ref")
         var texts: [String] = []

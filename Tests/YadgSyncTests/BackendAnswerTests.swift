@@ -17,7 +17,8 @@ struct BackendAnswerTests {
 
     @Test("The contract's JSON naming the moment, by its id, its server id or clientId, in any JSON type")
     func answers() throws {
-        let named = #"{"item":{"id":"6F1C1D9E-8D2A-4C1B-9A57-1C2D3E4F5A6B","praise":"Nice walk, and it counts.","tags":["walk"]}}"#
+        let named =
+            #"{"item":{"id":"6F1C1D9E-8D2A-4C1B-9A57-1C2D3E4F5A6B","praise":"Nice walk, and it counts.","tags":["walk"]}}"#
         let created = BackendClient.answer(
             Self.response(201, "application/json; charset=utf-8", named), for: Self.operation(.create), serverID: nil)
         #expect(try created.get()?.tags == ["walk"])
@@ -35,15 +36,17 @@ struct BackendAnswerTests {
         #expect(throws: Never.self) { try archived.get() }
     }
 
-    @Test("Anything else is not the answer, and says why", arguments: [
-        (200, "text/html" as String?, "<html>Log in to the Wi-Fi</html>", SyncProblem.NotTheAnswer.notJSON),
-        (200, nil, #"{"item":{"id":"6f1c1d9e-8d2a-4c1b-9a57-1c2d3e4f5a6b"}}"#, .notJSON),
-        (200, "application/json", #"{"item":{"id":"6f1c1d9e-8d2a"#, .unreadable),
-        (200, "application/json", "", .empty),
-        (204, nil, "", .empty),
-        (200, "application/json", #"{"ok":true}"#, .otherMoment),
-        (201, "application/json", #"{"item":{"id":"00000000-0000-4000-8000-000000000001"}}"#, .otherMoment),
-    ])
+    @Test(
+        "Anything else is not the answer, and says why",
+        arguments: [
+            (200, "text/html" as String?, "<html>Log in to the Wi-Fi</html>", SyncProblem.NotTheAnswer.notJSON),
+            (200, nil, #"{"item":{"id":"6f1c1d9e-8d2a-4c1b-9a57-1c2d3e4f5a6b"}}"#, .notJSON),
+            (200, "application/json", #"{"item":{"id":"6f1c1d9e-8d2a"#, .unreadable),
+            (200, "application/json", "", .empty),
+            (204, nil, "", .empty),
+            (200, "application/json", #"{"ok":true}"#, .otherMoment),
+            (201, "application/json", #"{"item":{"id":"00000000-0000-4000-8000-000000000001"}}"#, .otherMoment),
+        ])
     func notAnswers(status: Int, type: String?, body: String, why: SyncProblem.NotTheAnswer) {
         let answer = BackendClient.answer(
             Self.response(status, type, body), for: Self.operation(.create), serverID: nil)

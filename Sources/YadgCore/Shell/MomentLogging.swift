@@ -136,7 +136,9 @@ extension CommandContext {
             let when = String(CivilTime.iso8601(now, in: zone).prefix { $0 != "T" })
             return notLogged(line, .outOfRange, [StyledLine(Copy.fill(words.clockOutOfRange, ["date": when]))])
         }
-        guard CivilTime.isStorable(happenedAt) else { return notLogged(line, .outOfRange, [StyledLine(words.tooLongAgo)]) }
+        guard CivilTime.isStorable(happenedAt) else {
+            return notLogged(line, .outOfRange, [StyledLine(words.tooLongAgo)])
+        }
         return nil
     }
 
