@@ -424,9 +424,13 @@ public final class EditLineReader: ConversationReader {
 /// Appends history lines to a file that only its owner can read.
 enum PrivateHistoryFile {
     static func append(_ line: String, to path: String) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        var fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT {
+            // Made here: 0600 whatever the umask (a file that is there keeps its mode).
+            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { fchmod(fd, 0o600) }
+        }
         guard fd >= 0 else { return }
-        fchmod(fd, 0o600)
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)

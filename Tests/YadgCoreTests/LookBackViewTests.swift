@@ -235,6 +235,23 @@ struct LookBackViewTests {
         #expect(shell.handle("/moments today").lines.plainText.contains("called mom") == false)
     }
 
+    @Test(
+        "CSV: a cell that would run as a formula is written as text ('=…, OWASP); control characters are shown, not sent",
+        arguments: [
+            ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
+            (#"+HYPERLINK("http://evil.example","click")"#, #""'+HYPERLINK(""http://evil.example"",""click"")""#),
+            ("-2+3", "'-2+3"), ("@SUM(A1:A9)", "'@SUM(A1:A9)"), ("\t=1+1", "'\t=1+1"),
+            ("\r=1+1", "␍=1+1"),
+            ("\u{1B}]52;c;ZXZpbA==\u{07}copied", "␛]52;c;ZXZpbA==␇copied"),
+            ("\u{1B}[2J\u{1B}]0;pwned\u{07}title", "␛[2J␛]0;pwned␇title"),
+            ("nul\u{0}byte\u{7F}\u{9B}31m", "nul␀byte␡\u{FFFD}31m"),
+            ("took a walk - 5 km", "took a walk - 5 km"), ("2026-11-19T15:04:00.000Z", "2026-11-19T15:04:00.000Z"),
+            ("tags\nstacked", "\"tags\nstacked\""),
+        ])
+    func csvCells(text: String, cell: String) {
+        #expect(MomentExport.csvCell(text) == cell)
+    }
+
     @Test("Export → import gives the same moments; CSV quotes what it must")
     func exportRoundTrip() throws {
         var a = Self.moment("called mom, \"just to chat\"\nand laughed", "2026-11-18T19:00:00", action: "social")

@@ -24,6 +24,8 @@ struct WhenCommand: ShellCommand {
             return .failed(Copy.fill(words.unclear, ["expression": expression]))
         case .future:
             return .failed(Copy.fill(words.future, ["text": moment.text]))
+        case .at(let date, _) where !CivilTime.isStorable(date):
+            return .failed(context.copy[LoggingCopy.self].tooLongAgo)
         case .at(let date, let said):
             moment.happenedAt = date
             moment.said = said

@@ -90,7 +90,11 @@ public struct CommandContext {
 
     /// What a person can act on when a read failed: never an empty view.
     public func readMessage(for error: any Error) -> String {
-        damageMessage(error) ?? copy[StorageCopy.self].readFailed
+        if let damage = damageMessage(error) { return damage }
+        switch error as? MomentStoreError {
+        case .unreadableMoment?, .logLost?: return message(for: error)
+        default: return copy[StorageCopy.self].readFailed
+        }
     }
 
     /// A damaged file, said with its path and SQLite's detail (what quick_check found) after it.
@@ -182,10 +186,14 @@ public struct StorageCopy: CopySection {
     public let notWritable: String
     public let busy: String
     public let deletedElsewhere: String
+    public let logRemoved, logRemovedNoticed, logLost, logLostAt: String
+    public let unreadableMoment: String
     public let diskFullAt, notWritableAt, busyAt: String
     public let readFailed: String
     public let saveFailed: String
     public let unavailable: String
+    /// The data folder is a file (`YADG_HOME=~/notes.txt`).
+    public let folderIsAFile: String
 
     public init(_ words: CopyWords) throws {
         newerSchema = try words.text("newerSchema")
@@ -194,6 +202,11 @@ public struct StorageCopy: CopySection {
         diskFull = try words.text("diskFull")
         notWritable = try words.text("notWritable")
         deletedElsewhere = try words.text("deletedElsewhere")
+        logRemoved = try words.text("logRemoved")
+        logRemovedNoticed = try words.text("logRemovedNoticed")
+        logLost = try words.text("logLost")
+        logLostAt = try words.text("logLostAt")
+        unreadableMoment = try words.text("unreadableMoment")
         busy = try words.text("busy")
         diskFullAt = try words.text("diskFullAt")
         notWritableAt = try words.text("notWritableAt")
@@ -201,6 +214,7 @@ public struct StorageCopy: CopySection {
         readFailed = try words.text("readFailed")
         saveFailed = try words.text("saveFailed")
         unavailable = try words.text("unavailable")
+        folderIsAFile = try words.text("folderIsAFile")
     }
 }
 
@@ -227,6 +241,10 @@ extension MomentStoreError {
         case .notWritable: return words.notWritable
         case .busy: return words.busy
         case .deletedElsewhere: return words.deletedElsewhere
+        case .logRemoved: return words.logRemoved
+        case .logLost: return words.logLost
+        case .unreadableMoment(let ref, let detail):
+            return Copy.fill(words.unreadableMoment, ["ref": String(ref), "detail": detail])
         }
     }
 
@@ -238,6 +256,9 @@ extension MomentStoreError {
         case .notWritable: return Copy.fill(words.notWritableAt, ["path": path])
         case .busy: return Copy.fill(words.busyAt, ["path": path])
         case .deletedElsewhere: return "yadg: " + words.deletedElsewhere
+        case .logRemoved: return "yadg: " + words.logRemoved
+        case .logLost: return Copy.fill(words.logLostAt, ["path": path])
+        case .unreadableMoment: return "yadg: " + message(copy)
         case .damaged(let detail):
             // One line, and short: the detail is for whoever helps, after what the person can do.
             let line = detail.split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -101,6 +101,7 @@ extension CommandContext {
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
         extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil, cardHint: String? = nil
     ) -> ShellReply {
+        if let refused = outOfRange(line, now: now, happenedAt: happenedAt) { return refused }
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
         var sensitivity = known ?? resources.crisis.read(text).sensitivity
@@ -156,6 +157,21 @@ extension CommandContext {
             lines: lines, events: [.logged(moment)], effects: moment.staysOnThisMachine ? [] : [.requestPraise(moment)])
     }
 
+    /// A moment that could never be read back is refused before it is saved: a clock past the year
+    /// 9999 (a wrong system clock, a mistyped YADG_NOW), named as such, or a time said before the
+    /// year 0 ("9000 years ago").
+    func outOfRange(_ line: String, now: Date, happenedAt: Date) -> ShellReply? {
+        let words = copy[LoggingCopy.self]
+        if !CivilTime.isStorable(now) {
+            let when = String(CivilTime.iso8601(now, in: zone).prefix { $0 != "T" })
+            return notLogged(line, .outOfRange, [StyledLine(Copy.fill(words.clockOutOfRange, ["date": when]))])
+        }
+        guard CivilTime.isStorable(happenedAt) else {
+            return notLogged(line, .outOfRange, [StyledLine(words.tooLongAgo)])
+        }
+        return nil
+    }
+
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
         ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
     }
@@ -181,6 +197,8 @@ public struct LoggingCopy: CopySection {
     /// A line of only `#words`: a feeling needs something done to go with.
     public let onlyTags: String
     public let needsText: String
+    /// A time further back than a moment can be kept (before the year 0), or a clock out of range.
+    public let tooLongAgo, clockOutOfRange: String
 
     public init(_ words: CopyWords) throws {
         waitingForPraise = try words.text("waitingForPraise")
@@ -190,5 +208,7 @@ public struct LoggingCopy: CopySection {
         noText = try words.text("noText")
         onlyTags = try words.text("onlyTags")
         needsText = try words.text("needsText")
+        tooLongAgo = try words.text("tooLongAgo")
+        clockOutOfRange = try words.text("clockOutOfRange")
     }
 }

@@ -118,6 +118,8 @@ public enum NotLoggedReason: String, Sendable, Equatable {
     case saveFailed = "save_failed"
     /// A word for the conversation (`exit`, `help`) in a pipe, which `--literal` would log.
     case conversationWord = "conversation_word"
+    /// A time before the year 0, or a clock past the year 9999: it could not be read back.
+    case outOfRange = "out_of_range"
 }
 
 /// Machine-readable events (`--json`).
