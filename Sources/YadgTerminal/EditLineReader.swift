@@ -90,8 +90,10 @@ public final class EditLineReader: ConversationReader {
         let waitingBefore = heldKeys ? yadg_pending_input(0) : 0
         EarlyKeys.release()
         editLine = el_init("yadg", yadg_stdin(), yadg_stdout(), yadg_stderr())
+        // Held from here to the end of the run (given back at exit, whatever ends it): between two
+        // lines too, where libedit's own between-lines settings are as quiet (below).
+        EarlyKeys.hold()
         if heldKeys {
-            EarlyKeys.hold()
             // Keys that came in the moment between, the terminal echoed where the prompt will be
             // drawn (after Home, at the start of its row): that row is cleared, and the keys
             // themselves wait in the line as any other.
@@ -124,6 +126,11 @@ public final class EditLineReader: ConversationReader {
         for key in ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"] { yadg_el_bind(editLine, key, "ed-move-to-end") }
         yadg_el_bind(editLine, "\u{1B}[3~", "ed-delete-next-char")
         yadg_el_setty_no_isig(editLine)
+        // Between two lines (while one is answered) the terminal stays out of its own line mode and
+        // does not echo: a key typed then waits for the next prompt as it was typed. In line mode a
+        // Ctrl-D typed then became a NUL byte once the editor read again, and the conversation
+        // did not end.
+        yadg_el_setty_quiet_between_lines(editLine)
 
         resizeWakeFD = outbox.writeFD
         signal(SIGWINCH, onWindowResize)
