@@ -32,13 +32,13 @@ struct HonestTimeTests {
         let shell = TestSupport.shell(store: store)
         _ = shell.handle("quit smoking in 2020")
         #expect(shell.handle("/moments all").lines.plainText.contains("  1  quit smoking\n     in 2020 · \""))
-        #expect(shell.handle("/when last week").lines.plainText == "Set to last week")
+        #expect(shell.handle("/when last week").lines.plainText == "Set #1 \"quit smoking\" to last week")
         let moved = try #require(try store.lastSubmittedMoment())
         #expect(moved.said == SaidTime(.period, "last week"))
         let json = MomentExport.json([moved])
         #expect(json.contains(#""timePrecision":"period","timeSaid":"last week""#))
         #expect(try MomentExport.decode(json).map(\.said) == [moved.said])
-        #expect(shell.handle("/when 20 min ago").lines.plainText == "Set to 20 min ago · 2:44 PM")
+        #expect(shell.handle("/when 20 min ago").lines.plainText == "Set #1 \"quit smoking\" to 20 min ago · 2:44 PM")
         #expect(try store.lastSubmittedMoment()?.said == .now)
     }
 }

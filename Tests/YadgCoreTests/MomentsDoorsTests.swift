@@ -63,11 +63,13 @@ struct HonestWhenTests {
     func amounts() {
         let shell = TestSupport.shell()
         _ = shell.handle("took a walk")
-        #expect(shell.handle("/when 90 minutes ago").lines.plainText == "Set to 1.5 hours ago · 1:34 PM")
-        #expect(shell.handle("/when 100 min ago").lines.plainText == "Set to 100 min ago · 1:24 PM")
-        #expect(shell.handle("/when 2 hours ago").lines.plainText == "Set to 2 hours ago · 1:04 PM")
-        #expect(shell.handle("/when 150 min ago").lines.plainText == "Set to 2.5 hours ago · 12:34 PM")
-        #expect(shell.handle("/when 200 min ago").lines.plainText == "Set to 3 hours ago · 11:44 AM")
+        #expect(
+            shell.handle("/when 90 minutes ago").lines.plainText == "Set #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
+        #expect(shell.handle("/when 100 min ago").lines.plainText == "Set #1 \"took a walk\" to 100 min ago · 1:24 PM")
+        #expect(shell.handle("/when 2 hours ago").lines.plainText == "Set #1 \"took a walk\" to 2 hours ago · 1:04 PM")
+        #expect(
+            shell.handle("/when 150 min ago").lines.plainText == "Set #1 \"took a walk\" to 2.5 hours ago · 12:34 PM")
+        #expect(shell.handle("/when 200 min ago").lines.plainText == "Set #1 \"took a walk\" to 3 hours ago · 11:44 AM")
     }
 
     @Test("/when as the first line of a conversation names the moment it moves")
@@ -80,10 +82,10 @@ struct HonestWhenTests {
             resources: TestSupport.resources, rng: SplitMix64(seed: 7), mode: .piped, makeID: { UUID() })
         #expect(
             later.handle("/when 90 minutes ago").lines.plainText
-                == "Moved #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
-        #expect(later.handle("/when 2 hours ago").lines.plainText.hasPrefix("Moved #1"), "still not logged here")
+                == "Set #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
+        #expect(later.handle("/when 2 hours ago").lines.plainText.hasPrefix("Set #1"), "still not logged here")
         let logged = later.handle("called mom")
         #expect(logged.events.contains { $0.isLogged }, "\(logged.lines.plainText)")
-        #expect(later.handle("/when 2 hours ago").lines.plainText == "Set to 2 hours ago · 1:04 PM")
+        #expect(later.handle("/when 2 hours ago").lines.plainText == "Set #2 \"called mom\" to 2 hours ago · 1:04 PM")
     }
 }

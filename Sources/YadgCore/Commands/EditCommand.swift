@@ -15,7 +15,8 @@ struct EditCommand: ShellCommand {
         let copy = context.copy
         switch context.moment(reference: reference, command: Self.spec.name) {
         case .failure(let early): return early.reply
-        case .success(var moment):
+        case .success(let before):
+            var moment = before
             guard !text.isEmpty else { return .failed(copy[EditCopy.self].needsText) }
             guard text.count <= CommandContext.maxTextLength else {
                 return .failed(
@@ -28,14 +29,13 @@ struct EditCommand: ShellCommand {
             if case .at = context.readWhen(tagged.text, now: context.clock.now()) {
                 return .failed(Copy.fill(copy[EditCopy.self].onlyATime, ["text": tagged.text]))
             }
-            let before = moment
             moment.text = tagged.text
             if let mood = tagged.mood { moment.mood = mood }
             moment.tags += tagged.tags.filter { !moment.tags.contains($0) }
             // Once the crisis reading kept a moment here it stays private, whatever it is edited to.
             moment = context.resources.crisis.flagged(moment)
-            let reply = context.saved(moment, Copy.fill(copy[EditCopy.self].done, ["text": moment.text]))
-            if reply.failure == nil { context.state.undoable.append(.edited(before: before)) }
+            let reply = context.changed(
+                before, to: moment, Copy.fill(copy[EditCopy.self].done, dictionary: context.named(moment)))
             guard moment.isHeavy, reply.failure == nil else { return reply }
             return context.withCareLines(reply, command: Self.spec.name, moment.sensitivity)
         }

@@ -137,7 +137,7 @@ extension CommandContext {
             guard let ref else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
             moment.ref = ref
             state.recentPraise = newRecent
-            state.loggedThisRun = true
+            state.remember(logged: moment.id)
         } catch {
             let reply = notLogged(line, .saveFailed, [StyledLine(message(for: error))])
             return error is MomentStoreError ? reply.failing(because: .data) : reply

@@ -26,6 +26,7 @@ public final class Shell {
         context = CommandContext(
             store: store, clock: clock, zoneWhenNeeded: Lazy(timeZone), resources: resources, mode: mode, rng: rng,
             makeID: makeID)
+        context.startedAt = clock.now()
         if !resources.homePhrases.isEmpty {
             context.state.homePhraseIndex = Int.random(in: 0..<resources.homePhrases.count, using: &context.rng)
         }
@@ -236,7 +237,7 @@ public final class Shell {
     /// `/photo`, once the application copied the photo (or could not): `stored` is its path in
     /// the data folder (`photos/….jpg`).
     public func photoKept(_ stored: Result<String, PhotoProblem>, for momentID: UUID) -> ShellReply {
-        PhotoCommand.kept(stored, for: momentID, in: context)
+        PhotoCommand.kept(stored, for: momentID, in: &context)
     }
 
     /// Renders a look-back view again (when its summaries have arrived). It moves nothing.

@@ -24,10 +24,14 @@ extension CommandContext {
         return .unclear
     }
 
-    /// "just now", "yesterday · 8:30 PM", or a day or period as said ("last week").
+    /// "just now", "2 hours ago · 1:30 PM", a clock time as said ("8:00 AM" today, "yesterday ·
+    /// 8:30 PM"), or a day or period as said ("last week").
     func whenWords(_ date: Date, _ said: SaidTime, _ now: Date) -> String {
         if let words = said.words { return words }
         let words = TimeWords(copy)
+        if said.precision == .clock, TimeWords.dayNumber(date, zone) == TimeWords.dayNumber(now, zone) {
+            return words.clock(date, in: zone)
+        }
         return TimeWords.isNow(date, now: now)
             ? words.relative(date, now: now, in: zone) : words.when(date, now: now, in: zone)
     }
