@@ -15,7 +15,8 @@ struct HonestTimeTests {
         ("took a walk 2 hours ago", "2 hours ago · 1:04 PM", .exact),
         ("drank water", "just now · 3:04 PM", .exact),
         ("made tea today", "just now · 3:04 PM", .exact),
-        ("went for a run at 7am", "8 hours ago · 7:00 AM", .clock),
+        ("went for a run at 7am", "about 8 hours ago · 7:00 AM", .clock),
+        ("went for a run at 7:04am", "8 hours ago · 7:04 AM", .clock),
         ("baked bread yesterday at 6pm", "yesterday · 6:00 PM", .clock),
     ])
     func cardShowsWhatWasSaid(line: String, shown: String, precision: TimePrecision) throws {

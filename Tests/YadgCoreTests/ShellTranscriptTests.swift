@@ -150,7 +150,8 @@ struct ShellTranscriptTests {
                 Commands:
                   /help             show what you can do
                   /moments          your moments by day: /moments today, yesterday, week, all,
-                                    favs or a day (/moments nov 3)
+                                    favs, a day (/moments nov 3) or a period (/moments last
+                                    month)
                   /today            view today's moments
                   /find             find moments with some words or a tag: /find walk, /find
                                     #proud

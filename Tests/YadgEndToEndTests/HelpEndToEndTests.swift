@@ -19,7 +19,7 @@ struct HelpEndToEndTests {
 
             Commands:
               help             show what you can do
-              moments          your moments by day: /moments today, yesterday, week, all, favs or a day (/moments nov 3)
+              moments          your moments by day: /moments today, yesterday, week, all, favs, a day (/moments nov 3) or a period (/moments last month)
               today            view today's moments
               find             find moments with some words or a tag: /find walk, /find #proud
               journey          your days with a short summary each (/journey more, /journey weeks)

@@ -138,4 +138,150 @@ struct NewcomerEndToEndTests {
                 ["watered the garden", "1"], ["paid a bill", "0"],
             ])
     }
+
+    @Test("A day and a part of it combine in either order, and an edit re-reads time as a logged line does")
+    func timesInAnyOrder() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try Self.run(
+            [
+                "walked in the morning yesterday", "ran in the evening yesterday", "swam on monday in the evening",
+                "went to bed at 10", "took a walk", "/edit 5 took a long walk yesterday", "/moments",
+            ], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        expectTranscript(
+            result.stdout,
+            """
+            Moment logged  #1
+              walked
+              yesterday morning
+              Movement is a gift to future you.
+            Moment logged  #2
+              ran
+              yesterday evening
+              Legs: activated. Mood: probably better.
+            Moment logged  #3
+              swam
+              Monday evening
+              Look at you, moving and grooving.
+            Moment logged  #4
+              went to bed
+              yesterday · 10:00 PM
+              You made your space a little kinder.
+            Moment logged  #5
+              took a walk
+              just now · 3:30 PM
+              That's energy well spent.
+            Changed #5 to "took a long walk", yesterday. /undo changes it back.
+            Moments
+
+            Yesterday
+              4  went to bed
+                 10:00 PM · "You made your space a little kinder."
+              2  ran
+                 yesterday evening · "Legs: activated. Mood: probably better."
+              5  took a long walk
+                 yesterday · "That's energy well spent."
+              1  walked
+                 yesterday morning · "Movement is a gift to future you."
+
+            Monday, Nov 23, 2026
+              3  swam
+                 Monday evening · "Look at you, moving and grooving."
+
+            """)
+        // At noon, the evening not begun yet: yesterday's, never "not a win yet".
+        let noon = try Self.run(["ran yesterday in the evening"], home: home, at: "2026-11-25T12:00:00")
+        #expect(noon.status == 0 && noon.stdout.contains("  ran\n  yesterday evening\n"), "\(noon.stdout)")
+    }
+
+    @Test("Labels read naturally: rounded amounts say so, a part of today is this morning, a day is its calendar's")
+    func labelsReadNaturally() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try Self.run(
+            [
+                "took a walk 122 minutes ago", "read 179 min ago", "took out the trash", "/when in the morning",
+                "/moments",
+            ],
+            home: home)
+        expectTranscript(
+            result.stdout,
+            """
+            Moment logged  #1
+              took a walk
+              about 2 hours ago · 1:28 PM
+              You showed up for your body today.
+            Moment logged  #2
+              read
+              3 hours ago · 12:31 PM
+              Nice — you learned something today.
+            Moment logged  #3
+              took out the trash
+              just now · 3:30 PM
+              You made your space a little kinder.
+            Set #3 "took out the trash" to this morning
+            Moments
+
+            Today
+              1  took a walk
+                 about 2 hours ago · "You showed up for your body today."
+              2  read
+                 3 hours ago · "Nice — you learned something today."
+              3  took out the trash
+                 this morning · "You made your space a little kinder."
+
+            """)
+        // After midnight, "tonight" is the evening just gone, shown under Yesterday as such.
+        let late = try Self.run(["did dishes tonight", "/moments yesterday"], home: home, at: "2026-11-26T00:30:00")
+        #expect(late.stdout.contains("Yesterday\n  4  did dishes\n     yesterday evening · "), "\(late.stdout)")
+        #expect(!late.stdout.contains("tonight"))
+        // A moment of another day is not praised for "today" (the seed picks that line on main).
+        let yesterday = try Self.run(["walked in the morning yesterday"], home: YadgProcess.makeHome())
+        #expect(!yesterday.stdout.contains("today"), "\(yesterday.stdout)")
+    }
+
+    @Test("/moments last week and last month show those days; a question with no period is about every moment")
+    func periodsAndQuestions() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        _ = try Self.run(
+            ["took a walk", "called mom 3 days ago", "walked the dog 9 days ago", "ran 30 days ago"], home: home)
+        let result = try Self.run(
+            ["/moments last week", "/moments last month", "how many walks did I take?", "did I call mom?"],
+            home: home)
+        expectTranscript(
+            result.stdout,
+            """
+            Moments
+
+            Sunday, Nov 22, 2026
+              2  called mom
+                 3 days ago · "That was a kind way to spend a moment."
+
+            Monday, Nov 16, 2026
+              3  walked the dog
+                 9 days ago · "Every step counts, and you took some."
+            Moments
+
+            Monday, Oct 26, 2026
+              4  ran
+                 30 days ago · "Look at you, moving and grooving."
+            2 moments so far with “walks”:
+
+            Today
+              1  took a walk
+                 just now · "You showed up for your body today."
+
+            Monday, Nov 16, 2026
+              3  walked the dog
+                 9 days ago · "Every step counts, and you took some."
+            Yes, the last time was 3 days ago:
+
+            Sunday, Nov 22, 2026
+              2  called mom
+                 3 days ago · "That was a kind way to spend a moment."
+
+            """)
+    }
 }

@@ -37,6 +37,7 @@ struct UndoCommand: ShellCommand {
             restored.said = before.said
             restored.timeAgo = before.timeAgo
         }
+        if before.offlinePraise != after.offlinePraise { restored.offlinePraise = before.offlinePraise }
         if before.isFavorite != after.isFavorite { restored.isFavorite = before.isFavorite }
         if before.mood != after.mood { restored.mood = before.mood }
         if before.note != after.note { restored.note = before.note }
@@ -56,7 +57,8 @@ struct UndoCommand: ShellCommand {
         } else if before.text != after.text {
             template = words.editUndone
         } else if before.happenedAt != after.happenedAt || before.said != after.said {
-            values["when"] = context.whenWords(restored.happenedAt, restored.said, context.clock.now())
+            values["when"] = context.whenWords(
+                restored.happenedAt, restored.said, context.clock.now(), saidAt: restored.submittedAt)
             template = words.moved
         } else if before.isFavorite != after.isFavorite {
             template = before.isFavorite ? words.favoriteAgain : words.unstarred

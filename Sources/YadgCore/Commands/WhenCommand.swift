@@ -31,6 +31,7 @@ struct WhenCommand: ShellCommand {
             moment.happenedAt = date
             moment.said = said
             moment.timeAgo = max(0, Int(moment.submittedAt.timeIntervalSince(date).rounded()))
+            context.praiseFittingItsDay(&moment, now: now)
             // The moment is named, so nothing moves unseen.
             let when = context.named(moment).merging(["when": context.whenWords(date, said, now)]) { a, _ in a }
             return context.changed(before, to: moment, Copy.fill(words.set, dictionary: when))

@@ -112,11 +112,15 @@ extension CommandContext {
         let heavy = sensitivity >= .concern
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
         let picker = PraisePicker(pool: resources.praise)
+        // A moment of another day is not praised for "today".
+        let anotherDay =
+            happenedAt < now.addingTimeInterval(-60)
+            && TimeWords.dayNumber(happenedAt, zone) != TimeWords.dayNumber(now, zone)
         let praise =
             switch sensitivity {
             case .crisis, .concern: ""
-            case .milestone: picker.pickMilestone(category, avoiding: recent, using: &rng)
-            case .ordinary: picker.pick(category, mood: mood, avoiding: recent, using: &rng)
+            case .milestone: picker.pickMilestone(category, avoiding: recent, anotherDay: anotherDay, using: &rng)
+            case .ordinary: picker.pick(category, mood: mood, avoiding: recent, anotherDay: anotherDay, using: &rng)
             }
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
@@ -154,6 +158,18 @@ extension CommandContext {
         }
         return ShellReply(
             lines: lines, events: [.logged(moment)], effects: moment.staysOnThisMachine ? [] : [.requestPraise(moment)])
+    }
+
+    /// A moment moved to another day (`/when`, `/edit … yesterday`) keeps its offline praise unless
+    /// that says "today": then another line of its kind is picked, as one logged there would get.
+    mutating func praiseFittingItsDay(_ moment: inout Moment, now: Date) {
+        guard moment.sensitivity == .ordinary, moment.aiPraise == nil, PraisePicker.saysToday(moment.offlinePraise),
+            TimeWords.dayNumber(moment.happenedAt, zone) != TimeWords.dayNumber(now, zone)
+        else { return }
+        let category = PraiseCategory(rawValue: moment.action) ?? resources.classifier.classify(moment.text)
+        let mood = moment.mood.flatMap { resources.moods.mood(named: $0) }
+        moment.offlinePraise = PraisePicker(pool: resources.praise).pick(
+            category, mood: mood, avoiding: recentPraise(), anotherDay: true, using: &rng)
     }
 
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
