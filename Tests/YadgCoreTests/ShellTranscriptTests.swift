@@ -148,7 +148,7 @@ struct ShellTranscriptTests {
                 words (actually it was last night, undo that).
 
                 Commands:
-                  /help             show what you can do
+                  /help             show what you can do; /help export shows one command
                   /moments          your moments by day: /moments today, yesterday, week, all,
                                     favs, a day (/moments nov 3) or a period (/moments last
                                     month)

@@ -284,4 +284,174 @@ struct NewcomerEndToEndTests {
 
             """)
     }
+
+    @Test("Every one-shot command takes --help and -h, and yadg help COMMAND; nothing is logged")
+    func helpForACommand() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        for arguments in [
+            ["log", "--help"], ["log", "-h"], ["moments", "-h"], ["export", "--help"], ["help", "export"],
+        ] {
+            let result = try Self.command(arguments, home: home)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.hasPrefix("Usage: yadg " + (arguments[0] == "help" ? arguments[1] : arguments[0])))
+        }
+        let export = try Self.command(["help", "export"], home: home)
+        expectTranscript(
+            export.stdout,
+            """
+            Usage: yadg export [json|csv|md] [--format FORMAT] [--output FILE] [--with-deleted]
+              save your moments to a file: /export json (or csv, md)
+
+            Options:
+              --format FORMAT   the export's format: json, csv or md
+              --output FILE     write the export to this file (0600) instead of stdout
+              --with-deleted    include deleted moments, marked by their archivedAt (json,
+                                csv)
+
+            """)
+        #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["0"]])
+        let unknown = try Self.command(["help", "exprot"], home: home)
+        #expect(unknown.status == 2 && unknown.stderr.contains("Did you mean /export?"))
+        // After --, the words are the moment's.
+        #expect(try Self.command(["log", "--", "-h"], home: home).stdout.hasPrefix("Moment logged  #1\n  -h\n"))
+    }
+
+    @Test("--literal logs every line as written, /moments too; a plan is still not a win")
+    func literalLogsEveryLine() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try YadgProcess.run(
+            ["--literal"], stdin: "moments\n/moments\nhow many walks?\ngonna run tomorrow\n", home: home,
+            env: Self.issueClock)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("yadg: line 4: That sounds like it hasn't happened yet"))
+        #expect(
+            YadgProcess.query("SELECT text FROM moments ORDER BY ref", home: home) == [
+                ["moments"], ["/moments"], ["how many walks?"],
+            ])
+    }
+
+    @Test("Bytes that are not UTF-8 are refused with their line number and a non-zero status")
+    func notUTF8() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        var bytes = Array("took a walk\n".utf8) + [0xFF, 0xFE, 0x41, 0x0A] + Array("read a book\n".utf8)
+        // And 300 bytes of noise, as from a binary file.
+        var state: UInt32 = 39
+        bytes +=
+            (0..<300).map { _ in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24) | 0x80
+            } + [0x0A]
+        let file = home + "/noise.txt"
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let raw = try Self.shell("\"$1\" < \"$2\"", YadgProcess.binary.path, file, home: home)
+        #expect(raw.status == 1)
+        #expect(
+            raw.stderr == """
+                yadg: line 2: That line isn't UTF-8 text, so it wasn't logged. If it was written in another encoding, iconv -t UTF-8 converts it.
+                yadg: line 4: That line isn't UTF-8 text, so it wasn't logged. If it was written in another encoding, iconv -t UTF-8 converts it.
+
+                """)
+        #expect(
+            YadgProcess.query("SELECT text FROM moments ORDER BY ref", home: home) == [
+                ["took a walk"], ["read a book"],
+            ])
+    }
+
+    /// `sh -c script` with arguments, in the issue's environment: for raw bytes on stdin.
+    static func shell(_ script: String, _ arguments: String..., home: String) throws -> YadgProcess.Result {
+        try YadgProcess.run(
+            ["-c", script, "sh"] + arguments, home: home, executable: URL(fileURLWithPath: "/bin/sh"),
+            env: issueClock)
+    }
+
+    @Test("/premium start opens nothing nobody here owns: no service, no purchase page")
+    func premiumStartWithNothingSetUp() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try Self.run(["/premium start"], home: home)
+        #expect(result.status == 0)
+        #expect(result.stdout == "No subscription service is set up here; everything in yadg is yours.\n")
+        #expect(!result.stdout.contains("http"))
+    }
+
+    @Test("/find matches whole words by their stem")
+    func findByWords() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try Self.run(
+            ["drank water", "took a walk", "ran 5k", "walked the dog", "/find ran", "/find walks"], home: home)
+        let found = result.stdout.components(separatedBy: "Moments with")
+        #expect(found.count == 3)
+        #expect(found[1].contains("ran 5k") && !found[1].contains("drank water"))
+        #expect(found[2].contains("took a walk") && found[2].contains("walked the dog"))
+    }
+
+    @Test("A time alone is answered with the time as typed")
+    func aTimeAlone() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try Self.run(["at 7", "2 hours ago"], home: home)
+        #expect(
+            result.stderr == """
+                yadg: line 1: Tell me what you did, too, like: took a walk at 7
+                yadg: line 2: Tell me what you did, too, like: took a walk 2 hours ago
+
+                """)
+    }
+
+    @Test("hi on an empty home is never welcomed back; with moments from before it may be")
+    func greetingOnAnEmptyHome() throws {
+        let greetings = ["hi", "hello", "hey", "hiya", "hi", "hey there"]
+        for seed in ["1", "7"] {
+            let home = YadgProcess.makeHome()
+            defer { TemporaryFolder.remove(home) }
+            let empty = try YadgProcess.run(
+                stdin: greetings.joined(separator: "\n") + "\n", home: home,
+                env: Self.issueClock.merging(["YADG_SEED": seed]) { $1 })
+            #expect(!empty.stdout.contains("back"), "\(empty.stdout)")
+        }
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        _ = try Self.run(["took a walk"], home: home, at: "2026-11-24T09:00:00")
+        let again = try Self.run(greetings, home: home)
+        #expect(again.stdout.contains("Nice to have you back."))
+    }
+}
+
+/// Issue 39's interactive repros, on a pseudo-terminal.
+struct NewcomerTerminalTests {
+    @Test("/moments in the middle of /did shows them, and the moment waits; /settings ai asks nothing of one choice")
+    func commandsInTheMiddleOfDid() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"])
+        defer { terminal.close() }
+        terminal.type("/did\r")
+        try terminal.waitFor("What did you do?")
+        terminal.type("fed the cat\r")
+        try terminal.waitFor("Happened just now")
+        let before = terminal.screenText.count
+        terminal.type("/moments\r")
+        try terminal.waitFor(
+            "Your moment from /did is still waiting (/cancel lets it go):\n⏱ Happened just now", after: before)
+        terminal.type("\r")
+        try terminal.waitFor("How did it feel?", after: before)
+        terminal.type("\r")
+        try terminal.waitFor("A note to keep with it?", after: before)
+        terminal.type("\r")
+        try terminal.waitFor("Save this moment", after: before)
+        terminal.type("\r")
+        try terminal.waitFor("Moment logged  #2", after: before)
+        let card = terminal.screenText.count
+        try terminal.waitFor("› ", after: card - 2)
+        terminal.type("/settings ai\r")
+        try terminal.waitFor("roughly when it happened are sent", after: card)
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit()
+        #expect(!terminal.screenText.contains("Type a number"))
+        #expect(YadgProcess.query("SELECT text FROM moments ORDER BY ref", home: home) == [["first"], ["fed the cat"]])
+    }
 }

@@ -59,6 +59,19 @@ public struct CommandContext {
             document.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }, by: name)
     }
 
+    /// The kind reply to a `/line` that is not a command that can run.
+    func reply(to error: SlashCommand.ParseError) -> ShellReply {
+        let words = copy[CommandLineCopy.self]
+        switch error {
+        case .unknown(let name, let suggestion?):
+            return .failed(Copy.fill(words.unknownCommandWithSuggestion, ["name": name, "suggestion": suggestion]))
+        case .unknown(let name, nil):
+            return .failed(Copy.fill(words.unknownCommand, ["name": name]))
+        case .takesNoArguments(let name):
+            return .failed(Copy.fill(words.takesNoArguments, ["name": name]))
+        }
+    }
+
     /// Runs a view; a read that fails is said, never shown as an empty view.
     func reading(_ body: () throws -> ShellReply) -> ShellReply {
         do {

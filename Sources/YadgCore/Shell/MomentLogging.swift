@@ -28,17 +28,21 @@ extension CommandContext {
         }
         let now = clock.now()
         let (parsed, tagged) = read(line, now: now, parsed: knownParse)
+        if tagged.text.isEmpty, parsed.timeExpression != nil,
+            parsed.kind != .future || parser.parseWhen(line, now: now, timeZone: zone).kind == .past
+        {
+            // Only a time (`at 7`, `2 hours ago`): what was done is missing, said with the time as typed.
+            let expression = Hashtags.read(line, moods: resources.moods).text
+            return notLogged(line, .noText, [StyledLine(Copy.fill(words.noText, ["expression": expression]))])
+        }
         if parsed.kind == .future {
             // A plan that holds a word of distress is a concern, never "not a win yet".
             if reading.touchesDistress { return keepHeavyLine(line, .concern) }
             return notLogged(line, .future, [StyledLine(words.future)])
         }
         if tagged.text.isEmpty {
-            if parsed.timeExpression == nil, let word = tagged.mood ?? tagged.tags.first {
-                return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
-            }
-            let message = Copy.fill(words.noText, ["expression": parsed.timeExpression ?? ""])
-            return notLogged(line, .noText, [StyledLine(message)])
+            let word = tagged.mood ?? tagged.tags.first ?? ""
+            return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
@@ -197,8 +201,11 @@ public struct LoggingCopy: CopySection {
     /// A line of only `#words`: a feeling needs something done to go with.
     public let onlyTags: String
     public let needsText: String
+    /// A piped line whose bytes are not UTF-8 text.
+    public let notText: String
 
     public init(_ words: CopyWords) throws {
+        notText = try words.text("notText")
         waitingForPraise = try words.text("waitingForPraise")
         future = try words.text("future")
         tooLong = try words.text("tooLong")
