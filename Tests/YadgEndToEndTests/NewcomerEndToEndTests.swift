@@ -384,7 +384,7 @@ struct NewcomerEndToEndTests {
         let result = try Self.run(
             ["drank water", "took a walk", "ran 5k", "walked the dog", "/find ran", "/find walks"], home: home)
         let found = result.stdout.components(separatedBy: "Moments with")
-        #expect(found.count == 3)
+        try #require(found.count == 3)
         #expect(found[1].contains("ran 5k") && !found[1].contains("drank water"))
         #expect(found[2].contains("took a walk") && found[2].contains("walked the dog"))
     }
