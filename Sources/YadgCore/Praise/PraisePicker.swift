@@ -35,11 +35,21 @@ public struct PraisePicker: Sendable {
         return pick(from: lines, avoiding: recent, anotherDay: anotherDay, using: &rng)
     }
 
-    /// Whether a line speaks of today (`You showed up for your body today.`).
+    /// Whether a line speaks of today (`You showed up for your body today.`): "today" or "tonight",
+    /// in any case. A scan of the bytes in place: it runs over a category's lines for each moment
+    /// of another day a pipe logs.
     static func saysToday(_ line: String) -> Bool {
-        var line = line.lowercased()
+        var line = line
         return line.withUTF8 { bytes in
-            bytes.firstRange(of: "today".utf8) != nil || bytes.firstRange(of: "tonight".utf8) != nil
+            func lower(_ i: Int) -> UInt8 { bytes[i] | 0x20 }
+            func word(_ word: StaticString, at i: Int) -> Bool {
+                guard i + word.utf8CodeUnitCount <= bytes.count else { return false }
+                return (0..<word.utf8CodeUnitCount).allSatisfy { lower(i + $0) == word.utf8Start[$0] }
+            }
+            for i in bytes.indices where lower(i) == UInt8(ascii: "t") {
+                if word("today", at: i) || word("tonight", at: i) { return true }
+            }
+            return false
         }
     }
 

@@ -192,6 +192,7 @@ public struct CommandContext {
             return .failure(EarlyReply(storeFailure(error, reading: true)))
         }
     }
+
     /// `/note 3 words` names row 3 and `/note words` the last moment: the first word is a
     /// reference when it is a number, `#` and a number, or `last`.
     static func leadingReference(_ text: String) -> (reference: String?, rest: String) {

@@ -17,19 +17,20 @@ public struct ConversationState {
         indirect case changed(before: Moment, after: Moment)
     }
 
-    /// How many changes `/undo` keeps (and moments `last` looks back through): a long pipe keeps
-    /// only its latest, not one entry per line.
+    /// How many changes `/undo` keeps at least (and moments `last` looks back through): a long pipe
+    /// keeps only its latest, not one entry per line.
     static let remembered = 100
 
-    /// Keeps a change for `/undo`, forgetting the oldest beyond ``remembered``.
+    /// Keeps a change for `/undo`, forgetting the oldest beyond ``remembered`` (in halves, so a
+    /// long pipe moves the list once every hundred lines, not at each).
     mutating func remember(_ change: Undoable) {
-        if undoable.count >= Self.remembered { undoable.removeFirst(undoable.count - Self.remembered + 1) }
+        if undoable.count >= 2 * Self.remembered { undoable.removeFirst(Self.remembered) }
         undoable.append(change)
     }
 
     /// Keeps a moment as logged here (and its logging for `/undo`).
     mutating func remember(logged id: UUID) {
-        if loggedHere.count >= Self.remembered { loggedHere.removeFirst(loggedHere.count - Self.remembered + 1) }
+        if loggedHere.count >= 2 * Self.remembered { loggedHere.removeFirst(Self.remembered) }
         loggedHere.append(id)
         remember(.logged(id))
     }

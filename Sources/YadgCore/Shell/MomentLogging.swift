@@ -117,9 +117,7 @@ extension CommandContext {
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
         let picker = PraisePicker(pool: resources.praise)
         // A moment of another day is not praised for "today".
-        let anotherDay =
-            happenedAt < now.addingTimeInterval(-60)
-            && TimeWords.dayNumber(happenedAt, zone) != TimeWords.dayNumber(now, zone)
+        let anotherDay = happenedAt < now.addingTimeInterval(-60) && isAnotherDay(happenedAt, now)
         let praise =
             switch sensitivity {
             case .crisis, .concern: ""
@@ -164,11 +162,17 @@ extension CommandContext {
             lines: lines, events: [.logged(moment)], effects: moment.staysOnThisMachine ? [] : [.requestPraise(moment)])
     }
 
+    /// Whether `date` is on another calendar day than `now`, here.
+    func isAnotherDay(_ date: Date, _ now: Date) -> Bool {
+        let zone = self.zone
+        return TimeWords.dayNumber(date, zone) != TimeWords.dayNumber(now, zone)
+    }
+
     /// A moment moved to another day (`/when`, `/edit … yesterday`) keeps its offline praise unless
     /// that says "today": then another line of its kind is picked, as one logged there would get.
     mutating func praiseFittingItsDay(_ moment: inout Moment, now: Date) {
         guard moment.sensitivity == .ordinary, moment.aiPraise == nil, PraisePicker.saysToday(moment.offlinePraise),
-            TimeWords.dayNumber(moment.happenedAt, zone) != TimeWords.dayNumber(now, zone)
+            isAnotherDay(moment.happenedAt, now)
         else { return }
         let category = PraiseCategory(rawValue: moment.action) ?? resources.classifier.classify(moment.text)
         let mood = moment.mood.flatMap { resources.moods.mood(named: $0) }

@@ -44,14 +44,14 @@ public struct TimeWords: Sendable {
     /// "about 2 hours ago" (122 min), never a different amount said as exact. Under three hours to
     /// the half hour ("about 1.5 hours ago"), then to the hour.
     func hoursAgo(_ seconds: TimeInterval) -> String {
-        let step: TimeInterval = seconds < 10_800 - 60 ? 1800 : 3600
-        let rounded = (seconds / step).rounded() * step
-        let hours = rounded / 3600
-        let count = hours == hours.rounded() ? String(Int(hours)) : String(hours)
-        if abs(seconds - rounded) <= 60 {
-            return hours == 1 ? words.hourAgo : Copy.fill(words.hoursAgo, ["count": count])
+        // In half hours, rounded to the half under three hours and to the whole hour after.
+        let step = seconds < 10_800 - 60 ? 1 : 2
+        let halves = Int((seconds / Double(1800 * step)).rounded()) * step
+        let count = halves % 2 == 0 ? String(halves / 2) : String(halves / 2) + ".5"
+        if abs(seconds - Double(halves * 1800)) <= 60 {
+            return halves == 2 ? words.hourAgo : Copy.fill(words.hoursAgo, ["count": count])
         }
-        return hours == 1 ? words.aboutHourAgo : Copy.fill(words.aboutHoursAgo, ["count": count])
+        return halves == 2 ? words.aboutHourAgo : Copy.fill(words.aboutHoursAgo, ["count": count])
     }
 
     /// "2 hours ago · 1:04 PM": the card's "when" line.
