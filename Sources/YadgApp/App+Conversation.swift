@@ -85,7 +85,9 @@ extension App {
         }
         editor?.breathe(
             home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
-        // What was typed during the walkthrough comes back as the first line, ready to edit.
+        // What was typed during the walkthrough comes back as the first line, ready to edit; keys
+        // typed after it go on from it (the suggestion of a first win gives way to them instead).
+        editor?.typingReplacesPrefill = typedAhead.isEmpty
         var prefill =
             !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy[HomeCopy.self].firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {

@@ -50,6 +50,9 @@ public final class EditLineReader: ConversationReader {
     public var onInterrupt: (() -> String?)?
     /// The pre-filled first line is shown and no key has touched it yet.
     private var prefillUntouched = false
+    /// Whether typing over a pre-filled line replaces it (the first-log suggestion), or goes on
+    /// from it (what the person typed during the walkthrough, which is theirs).
+    public var typingReplacesPrefill = true
     /// A key typed over the pre-fill, delivered after the line is emptied.
     private var keyAfterClearing: wchar_t?
     private var inSecondPhase = false
@@ -156,7 +159,7 @@ public final class EditLineReader: ConversationReader {
             // Pushed text is read as if typed, so keep it to printable characters.
             let printable = String(prefill.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
             el_push(editLine, printable)
-            prefillUntouched = true
+            prefillUntouched = typingReplacesPrefill
         }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count), count > 0 else {

@@ -223,10 +223,9 @@ struct YadgCommand {
         facts.userID = userID
         facts.databasePath = database
         facts.onThisDayAtHome = ai.onThisDayAtHome
-        let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
             support: ai.config["support_url"], contact: ai.config["contact"],
-            purchase: ai.config["purchase_url"] ?? links.purchase)
+            purchase: ai.config["purchase_url"])
         facts.entitlementService = entitlement
         return facts
     }
@@ -251,6 +250,14 @@ struct YadgCommand {
                 options.command = [argument] + rest
             }
         }
+        // `yadg log --help`, `yadg export -h`: that command's help, never a moment or a file named so
+        // (after `--` they are words: `yadg log -- -h`).
+        let own = options.command.dropFirst().prefix { $0 != "--" }
+        if let name = options.command.first, own.contains("--help") || own.contains("-h") {
+            options.command = ["help", name]
+            return .success(options)
+        }
+        if let end = options.command.firstIndex(of: "--"), end > 0 { options.command.remove(at: end) }
         // `yadg moments today --json`: the flags may also follow the command.
         if options.command.count > 1 {
             let flags: Set<String> = ["--json", "--no-ai"]

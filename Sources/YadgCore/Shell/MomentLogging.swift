@@ -28,17 +28,21 @@ extension CommandContext {
         }
         let now = clock.now()
         let (parsed, tagged) = read(line, now: now, parsed: knownParse)
+        if tagged.text.isEmpty, parsed.timeExpression != nil,
+            parsed.kind != .future || parser.parseWhen(line, now: now, timeZone: zone).kind == .past
+        {
+            // Only a time (`at 7`, `2 hours ago`): what was done is missing, said with the time as typed.
+            let expression = Hashtags.read(line, moods: resources.moods).text
+            return notLogged(line, .noText, [StyledLine(Copy.fill(words.noText, ["expression": expression]))])
+        }
         if parsed.kind == .future {
             // A plan that holds a word of distress is a concern, never "not a win yet".
             if reading.touchesDistress { return keepHeavyLine(line, .concern) }
             return notLogged(line, .future, [StyledLine(words.future)])
         }
         if tagged.text.isEmpty {
-            if parsed.timeExpression == nil, let word = tagged.mood ?? tagged.tags.first {
-                return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
-            }
-            let message = Copy.fill(words.noText, ["expression": parsed.timeExpression ?? ""])
-            return notLogged(line, .noText, [StyledLine(message)])
+            let word = tagged.mood ?? tagged.tags.first ?? ""
+            return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
         }
         return save(
             text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
@@ -113,11 +117,13 @@ extension CommandContext {
         let heavy = sensitivity >= .concern
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
         let picker = PraisePicker(pool: resources.praise)
+        // A moment of another day is not praised for "today".
+        let anotherDay = happenedAt < now.addingTimeInterval(-60) && isAnotherDay(happenedAt, now)
         let praise =
             switch sensitivity {
             case .crisis, .concern: ""
-            case .milestone: picker.pickMilestone(category, avoiding: recent, using: &rng)
-            case .ordinary: picker.pick(category, mood: mood, avoiding: recent, using: &rng)
+            case .milestone: picker.pickMilestone(category, avoiding: recent, anotherDay: anotherDay, using: &rng)
+            case .ordinary: picker.pick(category, mood: mood, avoiding: recent, anotherDay: anotherDay, using: &rng)
             }
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
@@ -138,7 +144,7 @@ extension CommandContext {
             guard let ref else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
             moment.ref = ref
             state.recentPraise = newRecent
-            state.loggedThisRun = true
+            state.remember(logged: moment.id)
         } catch {
             let reply = notLogged(line, .saveFailed, [StyledLine(message(for: error))])
             return error is MomentStoreError ? reply.failing(because: .data) : reply
@@ -172,6 +178,24 @@ extension CommandContext {
         return nil
     }
 
+    /// Whether `date` is on another calendar day than `now`, here.
+    func isAnotherDay(_ date: Date, _ now: Date) -> Bool {
+        let zone = self.zone
+        return TimeWords.dayNumber(date, zone) != TimeWords.dayNumber(now, zone)
+    }
+
+    /// A moment moved to another day (`/when`, `/edit … yesterday`) keeps its offline praise unless
+    /// that says "today": then another line of its kind is picked, as one logged there would get.
+    mutating func praiseFittingItsDay(_ moment: inout Moment, now: Date) {
+        guard moment.sensitivity == .ordinary, moment.aiPraise == nil, PraisePicker.saysToday(moment.offlinePraise),
+            isAnotherDay(moment.happenedAt, now)
+        else { return }
+        let category = PraiseCategory(rawValue: moment.action) ?? resources.classifier.classify(moment.text)
+        let mood = moment.mood.flatMap { resources.moods.mood(named: $0) }
+        moment.offlinePraise = PraisePicker(pool: resources.praise).pick(
+            category, mood: mood, avoiding: recentPraise(), anotherDay: true, using: &rng)
+    }
+
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
         ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
     }
@@ -199,8 +223,11 @@ public struct LoggingCopy: CopySection {
     public let needsText: String
     /// A time further back than a moment can be kept (before the year 0), or a clock out of range.
     public let tooLongAgo, clockOutOfRange: String
+    /// A piped line whose bytes are not UTF-8 text.
+    public let notText: String
 
     public init(_ words: CopyWords) throws {
+        notText = try words.text("notText")
         waitingForPraise = try words.text("waitingForPraise")
         future = try words.text("future")
         tooLong = try words.text("tooLong")
