@@ -69,7 +69,11 @@ public struct CommandContext {
     /// ends a one-shot run or a pipe with ``ExitStatus/data``.
     public func storeFailure(_ error: any Error, reading: Bool = false) -> ShellReply {
         let reply = ShellReply.failed(reading ? readMessage(for: error) : message(for: error))
-        return error is MomentStoreError ? reply.failing(because: .data) : reply
+        switch error as? MomentStoreError {
+        case .locked?, .wrongPassphrase?: return reply.failing(because: .locked)
+        case nil: return reply
+        default: return reply.failing(because: .data)
+        }
     }
 
     /// Writes a changed moment and says so, or says why it could not be written.
@@ -90,7 +94,11 @@ public struct CommandContext {
 
     /// What a person can act on when a read failed: never an empty view.
     public func readMessage(for error: any Error) -> String {
-        damageMessage(error) ?? copy[StorageCopy.self].readFailed
+        if let damage = damageMessage(error) { return damage }
+        switch error as? MomentStoreError {
+        case .locked?, .wrongPassphrase?, .sealDamaged?: return message(for: error)
+        default: return copy[StorageCopy.self].readFailed
+        }
     }
 
     /// A damaged file, said with its path and SQLite's detail (what quick_check found) after it.
@@ -186,6 +194,12 @@ public struct StorageCopy: CopySection {
     public let readFailed: String
     public let saveFailed: String
     public let unavailable: String
+    /// A locked journal, asked to show what is sealed without its passphrase (one line).
+    public let locked: String
+    /// The passphrase a script gave does not open the journal.
+    public let wrongPassphrase: String
+    /// A sealed box that does not open: of a moment (`{reference}`), or of something else.
+    public let sealDamaged, sealDamagedSummary: String
 
     public init(_ words: CopyWords) throws {
         newerSchema = try words.text("newerSchema")
@@ -201,6 +215,10 @@ public struct StorageCopy: CopySection {
         readFailed = try words.text("readFailed")
         saveFailed = try words.text("saveFailed")
         unavailable = try words.text("unavailable")
+        locked = try words.text("locked")
+        wrongPassphrase = try words.text("wrongPassphrase")
+        sealDamaged = try words.text("sealDamaged")
+        sealDamagedSummary = try words.text("sealDamagedSummary")
     }
 }
 
@@ -227,6 +245,10 @@ extension MomentStoreError {
         case .notWritable: return words.notWritable
         case .busy: return words.busy
         case .deletedElsewhere: return words.deletedElsewhere
+        case .locked: return words.locked
+        case .wrongPassphrase: return words.wrongPassphrase
+        case .sealDamaged(let reference?): return Copy.fill(words.sealDamaged, ["reference": String(reference)])
+        case .sealDamaged(nil): return words.sealDamagedSummary
         }
     }
 
@@ -244,6 +266,7 @@ extension MomentStoreError {
             let short = line.count > 400 ? line.prefix(400) + "…" : line
             return Copy.fill(words.damagedAt, ["path": path, "detail": short])
         case .newerSchema: return "yadg: " + words.newerSchema
+        case .locked, .wrongPassphrase, .sealDamaged: return "yadg: " + message(copy)
         }
     }
 }
