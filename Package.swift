@@ -50,7 +50,7 @@ let package = Package(
             name: "YadgStorage", dependencies: ["YadgCore", "YadgSealing", "CSQLite"],
             linkerSettings: staticArchives(["libsqlite3"], else: "sqlite3")),
         .target(
-            name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"],
+            name: "YadgTerminal", dependencies: ["YadgCore", "YadgSealing", "CLibEdit"],
             linkerSettings: staticArchives(["libedit", "libtinfo", "libbsd", "libmd"], else: "edit")),
         // The one HTTP transport (libcurl) and retrying client, shared by AI, sync and entitlement.
         .target(name: "YadgHTTP", dependencies: ["CCurl"]),
@@ -73,7 +73,7 @@ let package = Package(
             name: "YadgApp",
             dependencies: [
                 "YadgCore", "YadgLanguage", "YadgTerminal", "YadgAI", "YadgSync", "YadgEntitlement", "YadgHTTP",
-                "YadgStorage", "YadgResources",
+                "YadgStorage", "YadgSealing", "YadgResources",
             ]),
 
         // The thin executable: argv and environment → options → wiring → run.

@@ -22,7 +22,7 @@ extension App {
             guard let client = backendClient else { return .failed(words.serverOff) }
             let onServer: [UUID]
             do {
-                onServer = try store.allMoments().filter { $0.isSynced || $0.serverId != nil }.map(\.id)
+                onServer = try store.idsOnServer()
             } catch {
                 return shell.context.storeFailure(error, reading: true)
             }

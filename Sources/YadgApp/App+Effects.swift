@@ -56,6 +56,8 @@ extension App {
                 shown = deleteMyData()
             case .keepPhoto(let source, let id):
                 shown = keepPhoto(source, for: id)
+            case .lock(let request):
+                shown = lock(request)
             case .printCompletionScript(let shell):
                 // A script, printed byte for byte: no wrapping, no style, no event around it.
                 output.out(EmbeddedResources.text("Resources/completion.\(shell.rawValue)") ?? "")
@@ -122,9 +124,11 @@ extension App {
     /// `/photo`: a private copy in the data folder, then attached to the moment.
     private func keepPhoto(_ source: String, for id: UUID) -> ShellReply {
         guard let paths = environment.paths else { return .failed(copy[StorageCopy.self].saveFailed) }
+        // A locked journal's photo is sealed to its public key as it is kept.
         let kept = PhotoShelf(dataDirectory: paths.dataDirectory).keep(
             source, home: environment.variables["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path,
-            currentDirectory: FileManager.default.currentDirectoryPath)
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            sealingTo: (store as? SQLiteMomentStore)?.sealingPublicKey)
         return shell.photoKept(kept, for: id)
     }
 

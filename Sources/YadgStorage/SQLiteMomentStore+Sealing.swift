@@ -318,9 +318,13 @@ extension SQLiteMomentStore {
         }
     }
 
-    /// Closes the journal again for this run: reading asks for the passphrase anew.
+    /// Closes the journal again for this run: reading asks for the passphrase anew, even for what
+    /// this run wrote (its key goes too; what it writes from now on is sealed under a new one).
     public func close() {
-        locked { forgetKeys() }
+        locked {
+            forgetKeys()
+            sealing.runKey = nil
+        }
     }
 
     /// The public key every writer seals to, when the journal is locked (a photo kept now is sealed to it).
@@ -459,5 +463,18 @@ extension SQLiteMomentStore {
             try countSealed(moment, by: 1)
         }
         try rewriteSealed(moment)
+    }
+}
+
+extension SQLiteMomentStore {
+    /// From the readable columns alone: Delete my data needs no passphrase (it may be forgotten).
+    public func idsOnServer() throws -> [UUID] {
+        try locked {
+            let select = try connection.prepare(
+                "SELECT id FROM moments WHERE is_synced = 1 OR server_id IS NOT NULL ORDER BY ref")
+            var ids: [UUID] = []
+            while try select.step() { if let id = select.text(0).flatMap(UUID.init(uuidString:)) { ids.append(id) } }
+            return ids
+        }
     }
 }

@@ -13,7 +13,14 @@ struct UndoCommand: ShellCommand {
             return context.saved(moment, Copy.fill(context.copy[UndoCopy.self].done, ["text": moment.text]))
         case .edited(let before):
             // The text, mood and tags it had; the flag of crisis language stays if the edit set it.
-            guard var moment = try? context.store.moment(id: before.id) else {
+            let stored: Moment?
+            do {
+                stored = try context.store.moment(id: before.id)
+            } catch {
+                context.state.undoable.append(.edited(before: before))  // kept for when it can be read
+                return context.storeFailure(error, reading: true)
+            }
+            guard var moment = stored else {
                 return ShellReply(lines: [StyledLine(context.copy[UndoCopy.self].nothing)])
             }
             moment.text = before.text

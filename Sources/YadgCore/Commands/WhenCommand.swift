@@ -15,9 +15,13 @@ struct WhenCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         let words = context.copy[WhenCopy.self]
         guard !expression.isEmpty else { return ShellReply(lines: [StyledLine(words.needsExpression)]) }
-        guard var moment = (try? context.store.lastSubmittedMoment()) ?? nil else {
-            return ShellReply(lines: [StyledLine(words.noMoment)])
+        let last: Moment?
+        do {
+            last = try context.store.lastSubmittedMoment()
+        } catch {
+            return context.storeFailure(error, reading: true)
         }
+        guard var moment = last else { return ShellReply(lines: [StyledLine(words.noMoment)]) }
         let now = context.clock.now()
         switch context.readWhen(expression, now: now) {
         case .unclear:

@@ -138,15 +138,19 @@ public struct CommandContext {
         guard !text.isEmpty else {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceNeeded, ["command": command]))))
         }
-        let found: Moment??
-        if text.lowercased() == "last" {
-            found = try? store.lastSubmittedMoment()
-        } else if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
-            found = try? store.moment(ref: n)
-        } else {
-            found = nil
+        let found: Moment?
+        do {
+            if text.lowercased() == "last" {
+                found = try store.lastSubmittedMoment()
+            } else if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
+                found = try store.moment(ref: n)
+            } else {
+                found = nil
+            }
+        } catch {
+            return .failure(EarlyReply(storeFailure(error, reading: true)))
         }
-        guard let found = found ?? nil, found.archivedAt == nil else {
+        guard let found, found.archivedAt == nil else {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
         }
         return .success(found)
@@ -167,7 +171,13 @@ public struct CommandContext {
     /// says what to do when there is none yet).
     func moment(reference: String?, command: String, noMoment: String) -> Result<Moment, EarlyReply> {
         if let reference { return moment(reference: reference, command: command) }
-        guard let last = (try? store.lastSubmittedMoment()) ?? nil else {
+        let found: Moment?
+        do {
+            found = try store.lastSubmittedMoment()
+        } catch {
+            return .failure(EarlyReply(storeFailure(error, reading: true)))
+        }
+        guard let last = found else {
             return .failure(EarlyReply(.failed(noMoment)))
         }
         return .success(last)

@@ -87,6 +87,9 @@ public enum Effect: Sendable, Equatable {
     case deleteMyData
     /// Print a shell's completion script to stdout as it is (never wrapped or styled).
     case printCompletionScript(CompletionShell)
+    /// Lock the journal, open it, change its passphrase or take the lock away: the application
+    /// reads the passphrase (never echoed, never an argument) and holds the keys.
+    case lock(LockRequest)
     /// End the conversation.
     case quit
 }
