@@ -1,7 +1,7 @@
 import CSodium
 import Synchronization
 
-/// A key that seals what one run writes (<doc:PrivacyAndSecurity>, "Sealed boxes").
+/// A key that seals what one run writes (the Privacy and security article of YadgStorage, "Sealed boxes").
 ///
 /// A writer holds only the journal's public key. At its first write it makes a random key, seals
 /// that key to the public key with `crypto_box_seal` (X25519 + XSalsa20-Poly1305; only the secret

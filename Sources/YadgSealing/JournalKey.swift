@@ -1,6 +1,6 @@
 import CSodium
 
-/// How a locked journal keeps its key (<doc:PrivacyAndSecurity>): an X25519 key pair made when the
+/// How a locked journal keeps its key (the Privacy and security article of YadgStorage): an X25519 key pair made when the
 /// journal is locked. The public key is stored as it is (writing needs only it); the secret key is
 /// stored sealed under a key derived from the passphrase with Argon2id (`crypto_pwhash`, at
 /// libsodium's interactive limits), with the salt and the limits beside it.
