@@ -88,7 +88,7 @@ let package = Package(
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(
             name: "yadg-bench",
-            dependencies: ["YadgCore", "YadgStorage", "YadgResources", "CSQLite", "CPseudoTerminal"]),
+            dependencies: ["YadgCore", "YadgStorage", "YadgSealing", "YadgResources", "CSQLite", "CPseudoTerminal"]),
         // libFuzzer target for the time parser; see its main.swift for the build command.
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 

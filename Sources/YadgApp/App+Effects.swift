@@ -161,6 +161,8 @@ extension App {
                     .failing(because: .server)
             }
         }
+        // What an earlier run logged while the journal was locked is sent once it is opened.
+        if !statusOnly { openForSync() }
         if !statusOnly,
             let worker = syncWorker(report: { [output, syncPrinter] in
                 output.out(syncPrinter.text(for: $0, latest: nil))
@@ -176,7 +178,8 @@ extension App {
         do {
             let status = try queue.syncStatus()
             return ShellReply(
-                lines: pulledLines + SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
+                lines: pulledLines + SyncStatusView.render(status, copy: copy) + syncWaitingForKey(),
+                events: [.syncStatus(status)])
         } catch {
             return shell.context.storeFailure(error)
         }

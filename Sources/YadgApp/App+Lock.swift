@@ -148,6 +148,27 @@ extension App {
         return (false, refused)
     }
 
+    /// `yadg sync` on a locked journal, where changes wait that this run cannot open: on a terminal
+    /// the passphrase is asked for once, first.
+    func openForSync() {
+        guard passphrases.ask != nil, let store = store as? SQLiteMomentStore, store.lockState == .locked(open: false),
+            store.changesWaitingForKey() > 0
+        else { return }
+        sayNow([StyledLine(lockWords.askToSync, .secondary)])
+        if let refused = openJournal(store) { sayNow(refused.lines) }
+    }
+
+    /// How many changes still wait for the passphrase, said under the sync status.
+    func syncWaitingForKey() -> [StyledLine] {
+        guard let store = store as? SQLiteMomentStore, store.lockState == .locked(open: false) else { return [] }
+        let count = store.changesWaitingForKey()
+        guard count > 0 else { return [] }
+        let words = lockWords
+        return [
+            StyledLine(count == 1 ? words.syncWaitingOne : Copy.fill(words.syncWaiting, ["count": String(count)]), .dim)
+        ]
+    }
+
     /// One passphrase: typed where this run may ask, else a script's; a reply saying why not.
     private func passphrase(_ prompt: String) -> Result<Passphrase, ShellReplyBox> {
         let words = lockWords

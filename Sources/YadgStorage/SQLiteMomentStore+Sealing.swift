@@ -478,3 +478,31 @@ extension SQLiteMomentStore {
         }
     }
 }
+
+extension SQLiteMomentStore {
+    /// Moments whose waiting changes this run cannot open to send (logged by an earlier run while
+    /// the journal was locked): they wait for a run that has the passphrase.
+    public func changesWaitingForKey() -> Int {
+        locked {
+            guard
+                let select = try? connection.prepare(
+                    "SELECT DISTINCT o.moment_id FROM sync_outbox AS o LEFT JOIN moments AS m ON m.id = o.moment_id "
+                        + "WHERE o.op != 'delete' AND (o.sealed IS NOT NULL OR m.sealed IS NOT NULL)")
+            else { return 0 }
+            var ids: [UUID] = []
+            while (try? select.step()) == true {
+                if let id = select.text(0).flatMap(UUID.init(uuidString:)) { ids.append(id) }
+            }
+            return ids.filter { id in
+                let fields = try? connection.prepare(
+                    "SELECT sealed, sealed_key FROM sync_outbox WHERE moment_id = ? AND sealed IS NOT NULL")
+                try? fields?.bind(id.lowercasedText, at: 1)
+                var opens = (try? sendable(id)) == true
+                while opens, (try? fields?.step()) == true, let fields {
+                    opens = (try? readingKey(Int64(fields.integer(1)), reference: nil)) != nil
+                }
+                return !opens
+            }.count
+        }
+    }
+}

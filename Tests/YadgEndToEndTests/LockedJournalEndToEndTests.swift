@@ -226,6 +226,54 @@ struct LockedJournalEndToEndTests {
     }
 }
 
+extension LockedJournalEndToEndTests {
+    @Test("Sync: this run's moments go at once; an earlier run's wait for a passphrase; a pull is sealed")
+    func syncWhileLocked() throws {
+        let backend = try FixtureBackend()
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let env = ["YADG_API_URL": backend.url]
+        _ = try YadgProcess.run(stdin: "before the lock\n", home: home, env: env)
+        let file = try Self.passphraseFile(in: home)
+        defer { unlink(file) }
+        #expect(
+            try YadgProcess.run(["lock"], home: home, env: env.merging(["YADG_PASSPHRASE_FILE": file]) { $1 }).status
+                == 0)
+
+        // Logged and sent by the same run: the words it wrote, read back with its own key.
+        let sent = try YadgProcess.run(stdin: "sent at once \(Self.marker)\n", home: home, env: env)
+        #expect(sent.stdout.contains("✨ Server praise for sent at once"))
+        #expect(backend.stored.values.contains { $0.text == "sent at once \(Self.marker)" })
+
+        // Logged while the server is down: the next run has no key to read it, so it waits.
+        backend.set(.down)
+        _ = try YadgProcess.run(stdin: "waiting win \(Self.marker)\n", home: home, env: env)
+        backend.set(.normal)
+        let locked = try YadgProcess.run(["sync"], home: home, env: env)
+        #expect(
+            locked.stdout.hasSuffix(
+                "1 moment is waiting to sync: the server could not be reached.\n"
+                    + "1 of them waits for your passphrase: run yadg sync on a terminal, or give it with YADG_PASSPHRASE_FILE.\n"
+            ),
+            "\(locked.stdout)")
+        #expect(!backend.stored.values.contains { $0.text.hasPrefix("waiting win") })
+        let opened = try YadgProcess.run(["sync"], home: home, env: env.merging(["YADG_PASSPHRASE_FILE": file]) { $1 })
+        #expect(opened.stdout.hasSuffix("Everything is synced.\n"), "\(opened.stdout)")
+        #expect(backend.stored.values.contains { $0.text == "waiting win \(Self.marker)" })
+
+        // A pull from the server is written sealed, with no passphrase.
+        backend.seed(
+            id: UUID().uuidString.lowercased(), user: SyncEndToEndTests.userID(home), text: "pulled \(Self.marker)")
+        let pulled = try YadgProcess.run(["sync", "--pull"], home: home, env: env)
+        #expect(pulled.status == 0 && pulled.stdout.contains("1"), "\(pulled.stdout)")
+        #expect(!Self.holds(home, Self.marker) && !Self.holds(home, "Server praise"))
+        let shown = try YadgProcess.run(
+            ["moments", "all"], home: home, env: env.merging(["YADG_PASSPHRASE_FILE": file]) { $1 })
+        #expect(
+            shown.stdout.contains("pulled \(Self.marker)") && shown.stdout.contains("Server praise for sent at once"))
+    }
+}
+
 /// The kill loops of a locked journal run beside the others of their kind, one at a time: two at once
 /// on a busy machine starve each other's runs of the time to acknowledge anything.
 extension CrashSafetyTests {

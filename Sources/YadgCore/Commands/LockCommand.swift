@@ -71,6 +71,8 @@ public struct LockCopy: CopySection {
     /// A script's passphrase source that was not used: a file others may read, one that could
     /// not be read, a command that gave nothing.
     public let fileTooOpen, fileUnreadable, commandFailed: String
+    /// `yadg sync` with changes an earlier run logged while locked.
+    public let askToSync, syncWaiting, syncWaitingOne: String
 
     public init(_ words: CopyWords) throws {
         usage = try words.text("usage")
@@ -110,5 +112,8 @@ public struct LockCopy: CopySection {
         fileTooOpen = try words.text("fileTooOpen")
         fileUnreadable = try words.text("fileUnreadable")
         commandFailed = try words.text("commandFailed")
+        askToSync = try words.text("askToSync")
+        syncWaiting = try words.text("syncWaiting")
+        syncWaitingOne = try words.text("syncWaitingOne")
     }
 }
