@@ -47,6 +47,8 @@ extension App {
         defer {
             backgroundSync?.cancel()
             wake.signal()
+            // Photos opened for a viewer go with the conversation (App+Photos).
+            scrubOpenedPhotos()
         }
         checkIntegrityInTheBackground(post: { outbox.post(fitted([StyledLine($0, .secondary)])) })
         var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
@@ -149,7 +151,8 @@ extension App {
                 case .quit:
                     return 0
                 case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript, .lock:
+                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript, .lock,
+                    .openPhotos:
                     continue
                 }
             }

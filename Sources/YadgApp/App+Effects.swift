@@ -58,6 +58,8 @@ extension App {
                 shown = keepPhoto(source, for: id)
             case .lock(let request):
                 shown = lock(request)
+            case .openPhotos(let id):
+                shown = openPhotos(of: id)
             case .printCompletionScript(let shell):
                 // A script, printed byte for byte: no wrapping, no style, no event around it.
                 output.out(EmbeddedResources.text("Resources/completion.\(shell.rawValue)") ?? "")

@@ -19,6 +19,8 @@ extension App {
     func lock(_ request: LockRequest) -> ShellReply {
         guard let store = store as? SQLiteMomentStore else { return .failed(copy[StorageCopy.self].saveFailed) }
         let words = lockWords
+        // /lock, whatever it finds, wipes the photos opened for a viewer (App+Photos).
+        if request == .set { scrubOpenedPhotos() }
         switch (request, store.lockState) {
         case (.set, .notLocked): return setUpLock(store)
         case (.set, .locked(open: true)) where passphrases.ask != nil:

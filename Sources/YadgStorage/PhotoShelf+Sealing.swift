@@ -43,10 +43,13 @@ extension PhotoShelf {
         return plain
     }
 
-    /// The photo at `name` opened, for `/photo open`: the picture's bytes, or nil.
-    public func opened(_ name: String, with secret: JournalSecretKey) -> [UInt8]? {
-        guard let bytes = PrivateFiles.readBytes(dataDirectory + "/" + name) else { return nil }
-        return SealedFile.open(bytes, with: secret, context: name)
+    /// The sealed photo at `name` opened, for `/photo open`: the picture's bytes and the file
+    /// extension its first bytes say, or nil when it is missing, changed or cut short.
+    public func opened(_ name: String, with secret: JournalSecretKey) -> (bytes: [UInt8], kind: String)? {
+        guard let bytes = PrivateFiles.readBytes(dataDirectory + "/" + name),
+            let picture = SealedFile.open(bytes, with: secret, context: name)
+        else { return nil }
+        return (picture, Self.imageKind(Data(picture)) ?? "jpg")
     }
 
     func remove(_ names: [String]) {

@@ -332,7 +332,13 @@ extension SQLiteMomentStore {
         locked { try? storedKeyRecord()?.publicKey }
     }
 
-    /// The secret key, when this run holds it (to open a sealed photo).
+    /// The secret key, to open a sealed photo: held, or opened now from a script's passphrase;
+    /// ``MomentStoreError/locked`` when neither.
+    public func secretKeyForReading() throws -> JournalSecretKey {
+        try locked { try secretKey() }
+    }
+
+    /// The secret key, when this run holds it.
     public var openedSecretKey: JournalSecretKey? {
         locked { sealing.secret }
     }

@@ -166,7 +166,7 @@ struct ShellTranscriptTests {
                   /tag              add tags to your last moment: /tag #garden (/tag 2 … for
                                     another)
                   /photo            attach a photo to your last moment: /photo
-                                    ~/Pictures/walk.jpg
+                                    ~/Pictures/walk.jpg (/photo open 2 shows them)
                   /journey          your days with a short summary each (/journey more, /journey
                                     weeks)
                   /week             your week, Monday to Sunday (/week last, /week 3, /week of

@@ -218,11 +218,89 @@ struct LockedJournalEndToEndTests {
         defer { unlink(file) }
         let shown = try YadgProcess.run(["moments", "today"], home: home, env: ["YADG_PASSPHRASE_FILE": file])
         #expect(shown.stdout.contains(FixtureServer.praise) && shown.stdout.contains("imported win \(Self.marker)"))
-        #expect(shown.stdout.contains("photo win") && shown.stdout.contains("📷 1"))
+        #expect(shown.stdout.contains("photo win") && shown.stdout.contains("📷 sealed · /photo open 4"))
+        // /photo open writes the picture out, opened, into a private folder; never without the passphrase.
+        let runtime = TemporaryFolder.make("yadg-runtime")
+        defer { TemporaryFolder.remove(runtime) }
+        let refused = try YadgProcess.run(stdin: "/photo open 4\n", home: home, env: ["XDG_RUNTIME_DIR": runtime])
+        #expect(refused.status == 1 && refused.stderr.contains("Your journal is locked"))
+        let opened = try YadgProcess.run(
+            stdin: "/photo open 4\n", home: home, env: ["XDG_RUNTIME_DIR": runtime, "YADG_PASSPHRASE_FILE": file])
+        let copy = runtime + "/yadg-photos/4-1.png"
+        #expect(
+            opened.stdout
+                == "📷 \(copy) (opened, in a folder only you can read; wiped at /lock or when a conversation ends)\n",
+            "\(opened.stdout) \(opened.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: URL(fileURLWithPath: picture)))
+        #expect(
+            OpenedPhotoFolderModes.of(runtime + "/yadg-photos") == 0o700 && OpenedPhotoFolderModes.of(copy) == 0o600)
+        // /lock wipes it, even on a journal that is locked already.
+        let relocked = try YadgProcess.run(["lock"], home: home, env: ["XDG_RUNTIME_DIR": runtime])
+        #expect(relocked.stdout.contains("locked already"), "\(relocked.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: runtime + "/yadg-photos"))
 
         let deleted = try YadgProcess.run(["delete-my-data", "--yes"], home: home)
         #expect(deleted.status == 0)
         #expect(!FileManager.default.fileExists(atPath: home + "/moments.db"))
+    }
+}
+
+extension LockedJournalEndToEndTests {
+    @Test(
+        "/photo open in a locked conversation asks once, writes a private copy, and wipes it when the conversation ends"
+    )
+    func photoOpenedInAConversation() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let runtime = TemporaryFolder.make("yadg-runtime")
+        defer { TemporaryFolder.remove(runtime) }
+        let pictures = TemporaryFolder.make("yadg-pictures")
+        defer { TemporaryFolder.remove(pictures) }
+        let picture = pictures + "/walk.png"
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("photo \(Self.marker)".utf8))
+        try bytes.write(to: URL(fileURLWithPath: picture))
+        _ = try YadgProcess.run(stdin: "first\n", home: home, env: ["YADG_AI_PROVIDER": "none"])
+        try Self.lock(home)
+        let extra = ["TERM": "xterm", "NO_COLOR": "1", "XDG_RUNTIME_DIR": runtime, "YADG_AI_PROVIDER": "none"]
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: extra), columns: 200)
+        defer { terminal.close() }
+        try terminal.waitFor("Glad you're here.")
+        terminal.type("x\r")
+        try terminal.waitFor("I Did a Thing")
+        try terminal.waitFor("› ")
+        terminal.type("photo win\r")
+        try terminal.waitFor("Moment logged  #2")
+        terminal.type("/photo \(picture)\r")
+        try terminal.waitFor("Photo added to \"photo win\"")
+        #expect(!Self.holds(home, Self.marker))
+        terminal.type("/photo open\r")
+        try terminal.waitFor("Passphrase (it won't show): ")
+        terminal.type("\(Self.passphrase)\r")
+        try terminal.waitFor("wiped when you /lock or leave")
+        let copy = runtime + "/yadg-photos/2-1.png"
+        #expect(terminal.screenText.contains("2-1.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == bytes)
+        #expect(OpenedPhotoFolderModes.of(copy) == 0o600)
+        // Opened once for the conversation: the second time asks nothing.
+        let seen = terminal.screenText.count
+        terminal.type("/photo open 2\r")
+        try terminal.waitFor("wiped when you /lock or leave", after: seen)
+        #expect(terminal.screenText.components(separatedBy: "Passphrase (it won't show)").count == 2)
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(
+            !FileManager.default.fileExists(atPath: runtime + "/yadg-photos"),
+            "the opened photo outlived the conversation")
+        #expect(!terminal.screenText.contains(Self.passphrase))
+    }
+}
+
+enum OpenedPhotoFolderModes {
+    static func of(_ path: String) -> mode_t {
+        var info = stat()
+        lstat(path, &info)
+        return info.st_mode & 0o777
     }
 }
 
@@ -295,16 +373,16 @@ extension CrashSafetyTests {
         let start = Date()
         _ = try YadgProcess.run(["lock"], home: timed, env: ["YADG_PASSPHRASE_FILE": file])
         let whole = UInt32(Date().timeIntervalSince(start) * 1_000_000)
-        var rng = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
-        for _ in 0..<10 {
+        for step in 0..<10 {
             let home = YadgProcess.makeHome()
             defer { TemporaryFolder.remove(home) }
             for name in ["moments.db", "moments.db-wal", "moments.db-shm"] {
                 try? FileManager.default.copyItem(atPath: pristine + "/" + name, toPath: home + "/" + name)
             }
             let (process, _, _, _) = try YadgProcess.start(["lock"], home: home, extra: ["YADG_PASSPHRASE_FILE": file])
-            usleep(UInt32.random(in: whole * 2 / 5...whole * 6 / 5, using: &rng))
+            // Spread evenly from a fifth of a whole lock to past its end.
+            usleep(whole / 5 + whole * UInt32(step) / 10)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let plain = YadgProcess.query("SELECT count(*) FROM moments WHERE sealed IS NULL", home: home)

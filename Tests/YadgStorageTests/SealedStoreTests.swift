@@ -71,7 +71,7 @@ struct SealedStoreTests {
         #expect(read.mood == "calm" && read.aiPraise == walk.aiPraise && read.timeSaid == walk.timeSaid)
         #expect(read.photos.count == 1 && PhotoShelf.isSealed(read.photos[0]))
         let opened = try #require(store.openedSecretKey.flatMap { photos.opened(read.photos[0], with: $0) })
-        #expect(Self.holds(opened, "photo \(Self.marker)"))
+        #expect(Self.holds(opened.bytes, "photo \(Self.marker)") && opened.kind == "png")
         #expect(try store.daySummary(for: walk.localDay)?.text == "summary \(Self.marker)")
         // The create goes first; then the edit, its new text opened to be sent.
         let later = Date().addingTimeInterval(10)
