@@ -272,7 +272,7 @@ extension LockedJournalEndToEndTests {
         terminal.type("photo win\r")
         try terminal.waitFor("Moment logged  #2")
         terminal.type("/photo \(picture)\r")
-        try terminal.waitFor("Photo added to \"photo win\"")
+        try terminal.waitFor("Photo added to #2")
         #expect(!Self.holds(home, Self.marker))
         terminal.type("/photo open\r")
         try terminal.waitFor("Passphrase (it won't show): ")

@@ -31,20 +31,31 @@ extension CommandContext {
                     TimeWords(copy).label(for: last, now: now, in: zone) ?? whenWords(last.happenedAt, last.said, now)
                 return answered(Copy.fill(words.last, ["when": when]), [last])
             case .count, .did, .what:
+                // `how many walks did I take?`, `did I call mom?`: no period named, so ever; `what
+                // did I do?` is today.
+                let ever = question.window == nil && question.kind != .what
                 let window = question.window ?? DateInterval(start: startOfDay(today), end: now)
-                let period = question.period ?? words.today
+                let period = ever ? words.ever : question.period ?? words.today
                 // A period that has not ended yet ends now, and a moment logged this second is in it.
                 let end = min(window.end, now).addingTimeInterval(1)
-                let found = try store.moments(happenedFrom: window.start, before: end, limit: 5000)
+                let found = try store.moments(happenedFrom: ever ? nil : window.start, before: end, limit: 5000)
                     .filter { question.matches($0.text) }
-                let values = ["count": String(found.count), "period": period, "words": asked]
+                var values = ["count": String(found.count), "period": period, "words": asked]
                 guard !found.isEmpty else {
-                    let none = question.words.isEmpty || question.kind == .what ? words.whatNone : words.notFound
+                    let none =
+                        question.words.isEmpty || question.kind == .what
+                        ? words.whatNone : ever ? words.notFoundEver : words.notFound
                     return answered(Copy.fill(none, dictionary: values), [])
                 }
                 let sentence: String
                 switch question.kind {
                 case .what: sentence = words.what
+                case .did where ever:
+                    let last = found[0]
+                    values["when"] =
+                        TimeWords(copy).label(for: last, now: now, in: zone)
+                        ?? whenWords(last.happenedAt, last.said, now)
+                    sentence = words.didEver
                 case .did: sentence = words.did
                 default:
                     sentence =
@@ -120,6 +131,8 @@ public struct AnswerCopy: CopySection {
     public static let key = "answers"
     public let last, lastNone, count, countOne, countAll, countAllOne, notFound, what, whatNone, did: String
     public let best, bestOne, bestNone, favorites, favoritesNone, today, pastWeek: String
+    /// A question that names no period is about every moment (`so far`).
+    public let ever, didEver, notFoundEver: String
 
     public init(_ words: CopyWords) throws {
         last = try words.text("last")
@@ -139,5 +152,8 @@ public struct AnswerCopy: CopySection {
         favoritesNone = try words.text("favoritesNone")
         today = try words.text("today")
         pastWeek = try words.text("pastWeek")
+        ever = try words.text("ever")
+        didEver = try words.text("didEver")
+        notFoundEver = try words.text("notFoundEver")
     }
 }

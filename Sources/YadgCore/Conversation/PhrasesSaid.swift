@@ -12,7 +12,7 @@ enum PhrasesSaid {
         "how does this work", "how do i use this", "how does yadg work", "what are the commands", "usage",
     ]
 
-    /// `/undo` said alone (`undo that` is a deletion: it undoes the moment just logged).
+    /// `/undo` said alone (`undo that`, `undo the last one` say the same, below).
     static let undo: Set<String> = ["undo", "undo please", "bring it back", "restore it", "undo the delete"]
 
     /// Leading words that say "I am correcting myself": `actually`, `oops`, `no wait`.
@@ -91,6 +91,9 @@ enum PhrasesSaid {
         guard let first = words.first else { return nil }
         let rest = words.dropFirst()
         switch first {
+        case "undo" where lastMoment.contains(Array(rest)):
+            // `undo that` takes back the last thing done (a moment logged, a delete, an edit…).
+            return .inWords(kind: "undo", line: "/undo")
         case "delete", "remove", "erase", "scratch", "undo":
             return target(rest).map { .inWords(kind: "delete", line: "/delete " + $0) }
         case "favorite", "favourite", "fav", "fave", "star", "heart":
