@@ -36,7 +36,10 @@ extension App {
                         + "\n")
                 return ExitStatus.usage.rawValue
             }
-            reply = shell.run(command)
+            let first = shell.run(command)
+            // On a terminal, what needs the passphrase asks for it once and runs again.
+            let opening = openedToRetry(first)
+            reply = opening.retry ? shell.run(command) : opening.reply
         }
         let shown = resolve(reply, waitForSummaries: false)
         show(shown)

@@ -31,7 +31,7 @@ struct ResourcesTests {
         StatsCopy.self, ExportCopy.self, ImportCopy.self, ParseCopy.self, SyncCopy.self, SettingsCopy.self,
         PremiumCopy.self, DeleteMyDataCopy.self, AIChoiceCopy.self, MoodCopy.self, NoteCopy.self,
         PhotoCopy.self, TagCopy.self, ConversationCopy.self, AnswerCopy.self, WeekCopy.self, OnThisDayCopy.self,
-        CompletionsCopy.self,
+        CompletionsCopy.self, LockCopy.self,
     ]
 
     @Test("Every copy section reads from the built-in file, and the file has no section nobody reads")

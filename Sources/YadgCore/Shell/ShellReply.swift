@@ -85,8 +85,14 @@ public enum Effect: Sendable, Equatable {
     case keepPhoto(source: String, momentID: UUID)
     /// Remove everything yadg keeps on this machine (after archiving on the backend), then end.
     case deleteMyData
+    /// Show a moment's photos: each plain one's path, each sealed one opened into a private folder
+    /// (`/photo open`; a locked journal's photos are sealed files).
+    case openPhotos(momentID: UUID)
     /// Print a shell's completion script to stdout as it is (never wrapped or styled).
     case printCompletionScript(CompletionShell)
+    /// Lock the journal, open it, change its passphrase or take the lock away: the application
+    /// reads the passphrase (never echoed, never an argument) and holds the keys.
+    case lock(LockRequest)
     /// End the conversation.
     case quit
 }
