@@ -118,6 +118,9 @@ public enum NotLoggedReason: String, Sendable, Equatable {
     case saveFailed = "save_failed"
     /// A word for the conversation (`exit`, `help`) in a pipe, which `--literal` would log.
     case conversationWord = "conversation_word"
+    /// Something that did not happen, a to-do or a feeling with no act (`didn't go to the gym`):
+    /// never praised as done; `keep it` on the next line, or `--literal`, keeps it.
+    case notAWin = "not_a_win"
 }
 
 /// Machine-readable events (`--json`).

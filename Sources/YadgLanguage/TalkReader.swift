@@ -1,0 +1,620 @@
+/// What ``TalkReader`` made of a line: which kind of talk it is, and what follows the words that
+/// said so.
+package struct TalkReading: Sendable, Equatable {
+    /// The kind, as the resource names it (`leave`, `when`, `question.last`, `smalltalk.thanks`).
+    package var kind: String
+    /// The command the phrase stands for, when the resource gives one (`/moments today`).
+    package var command: String?
+    /// The text as written after the phrase that opened the line (`make it` → `3pm`, `note:` →
+    /// `it rained`), or empty for a phrase that is the whole line.
+    package var rest: String
+    /// The words of ``rest``, folded and read as the phrases read them.
+    package var restWords: [String]
+    /// The phrase that spoke, as written (for `yadg-train talk explain`), or `(chat)` for a line of
+    /// chat words only.
+    package var phrase: String
+    /// The line ended with `?`.
+    package var asks: Bool
+    /// The phrase opened the line and handed on the rest (``rest`` may still be empty).
+    package var handsOnRest = false
+
+    package init(
+        kind: String, command: String? = nil, rest: String = "", restWords: [String] = [], phrase: String,
+        asks: Bool = false
+    ) {
+        self.kind = kind
+        self.command = command
+        self.rest = rest
+        self.restWords = restWords
+        self.phrase = phrase
+        self.asks = asks
+    }
+}
+
+/// Reads what a line says to yadg rather than about a win: leaving, help and how-to questions,
+/// greetings and thanks, questions about one's own moments, corrections of the last moment, and
+/// lines that tell something that did not happen. The conversation's stage (`LineMeaning` in
+/// YadgCore) turns a reading into what yadg does; a line this reader has no reading for is a
+/// moment.
+///
+/// It reads as the crisis reader does, with the same machinery: ``Words`` cuts the line, each
+/// word is brought to the form the phrases are written with (spellings people type: `thx`,
+/// `pls`, `wat`), each word carries the classes it belongs to (`<greet>`, `<delete>`, `<that>`),
+/// and the phrases are ``PhrasePattern``s over words and classes. What it listens for is data,
+/// `Resources/talk.json`, reviewed like copy.
+///
+/// A line is talk only when **every sentence** of it is: each sentence must be covered whole by a
+/// phrase (or be made of chat words only, `ok lol`, `hi there`), or opened by a phrase that hands
+/// on the rest of the line (`make it 3pm`). `hi! took a walk` is a moment. Readings are tried in
+/// the resource's order, so an earlier one wins; of several sentences, the first that is more
+/// than chat speaks for the line (`oops! it was 8am` is a correction).
+package struct TalkReader: Sendable {
+    /// One reading of the resource: its kind, the command it stands for, and its phrases.
+    package struct Entry: Sendable {
+        package var kind: String
+        package var command: String?
+        /// Phrases that must cover a sentence whole.
+        package var whole: [String]
+        /// Phrases that open a line and hand on the rest.
+        package var opening: [String]
+        /// The kind is completed by the line's topic (`howto` → `howto.export`), and without one
+        /// the phrase does not speak.
+        package var topics: Bool
+        /// Classes that keep the phrase silent wherever one of their words stands in the line
+        /// (`didn't` + a drink is a win: `<abstain>`).
+        package var unless: [String]
+
+        package init(
+            kind: String, command: String? = nil, whole: [String] = [], opening: [String] = [], topics: Bool = false,
+            unless: [String] = []
+        ) {
+            self.kind = kind
+            self.command = command
+            self.whole = whole
+            self.opening = opening
+            self.topics = topics
+            self.unless = unless
+        }
+    }
+
+    struct Phrase: Sendable {
+        let entry: Int
+        let source: String
+        let opensRest: Bool
+    }
+
+    let spellings: WordTable<[String]>
+    let classBits: WordTable<PhrasePattern.ClassMask>
+    let bitOf: [String: Int]
+    let numberBit: PhrasePattern.ClassMask
+    let emoji: [Unicode.Scalar: String]
+    package let entries: [Entry]
+    let phrases: [Phrase]
+    /// Phrases by the words and classes they can open with, in the resource's order.
+    let byWord: WordTable<[Int]>
+    let byClass: [[Int]]
+    /// Chat: the kinds a line of chat words only may be, each with the classes that make it so (in
+    /// order: the first whose class the line holds), and every class a chat line may hold.
+    let chatKinds: [(kind: String, mask: PhrasePattern.ClassMask)]
+    let chatMask: PhrasePattern.ClassMask
+    /// Words small talk may trail off in (`lol`, `mate`, `:)`), the class `tail`.
+    let tailMask: PhrasePattern.ClassMask
+    /// Words a sentence may open with that change nothing (`umm`, `ok so`), the class `lead`.
+    let leadMask: PhrasePattern.ClassMask
+    /// Each entry's `unless` classes, as a mask.
+    let unlessMasks: [PhrasePattern.ClassMask]
+    /// The topics of a how-to question, in order, each with its class.
+    let topics: [(name: String, mask: PhrasePattern.ClassMask)]
+    /// The kind of a line with no word at all (`😂`, `...`), if any.
+    let wordlessKind: String?
+    /// The first words that may open a reading at all (any phrase's, any chat word's): a line whose
+    /// first word is none of them, and that does not end with `?`, is read no further.
+    let openers: WordSet
+    let shelf: PatternShelf
+    /// Words a question about one's moments takes as the same (`ran`, `run`, `jog`), carried for
+    /// the stage.
+    package let sameWords: [[String]]
+    /// The compiled form (`Resources/talk-reader.txt`): what a run reads.
+    package let compiledText: String
+
+    package enum ReadError: Error, Equatable {
+        case syntax(TalkPhrase.SyntaxError)
+        case phrase(PhrasePattern.ReadError)
+        case tooManyClasses
+        case unknownClass(String)
+    }
+
+    /// - Parameters:
+    ///   - spellings: a word as typed (folded) → the words it stands for (`thx` → `thanks`).
+    ///   - classes: each class's words, as typed.
+    ///   - entries: the readings, in order: an earlier one wins.
+    ///   - chat: the kinds a line of chat words may be, each with its classes; the first whose
+    ///     class a line holds is its kind. Every class named here is a chat class.
+    ///   - chatFillers: classes a chat line may hold besides those (`you`, `so`, `that`).
+    ///   - topics: a how-to question's topics in order, each with the class that names it.
+    ///   - wordless: the kind of a line with no word (only emoji or marks).
+    package init(
+        spellings typed: [String: [String]], classes: [String: [String]], entries: [Entry],
+        chat: [(kind: String, classes: [String])], chatFillers: [String] = [],
+        topics: [(name: String, className: String)] = [], wordless: String?, emoji: [Unicode.Scalar: String],
+        sameWords: [[String]] = []
+    ) throws(ReadError) {
+        let spellings = WordTable(typed)
+        func normalize(_ word: String) -> [String] {
+            let folded = Words(word).folded
+            guard folded.count == 1 else { return folded }
+            return spellings[folded[0]] ?? folded
+        }
+        let names = classes.keys.sorted()
+        guard names.count <= 64 else { throw .tooManyClasses }
+        var bitOf: [String: Int] = [:]
+        for (bit, name) in names.enumerated() { bitOf[name] = bit }
+        var members: [String: PhrasePattern.ClassMask] = [:]
+        for (bit, name) in names.enumerated() {
+            for written in classes[name]! {
+                let base = normalize(written)
+                if base.count == 1 { members[base[0], default: 0] |= 1 << PhrasePattern.ClassMask(bit) }
+            }
+        }
+        var phrases: [Phrase] = []
+        var byWord: [String: [Int]] = [:]
+        var byClass = [[Int]](repeating: [], count: 64)
+        var openers = Set<String>()
+        for (index, entry) in entries.enumerated() {
+            for (list, opensRest) in [(entry.whole, false), (entry.opening, true)] {
+                var written: [String] = []
+                for text in list {
+                    do { written += try TalkPhrase.patterns(text) } catch { throw .syntax(error) }
+                }
+                for text in written {
+                    let source = "^ " + text + (opensRest ? "" : " $")
+                    let opening: (words: [String], classes: PhrasePattern.ClassMask)
+                    do {
+                        opening = try PhrasePattern.opening(of: source, classes: bitOf, normalize: normalize)
+                    } catch { throw .phrase(error) }
+                    for word in Set(opening.words) { byWord[word, default: []].append(phrases.count) }
+                    openers.formUnion(opening.words)
+                    var bits = opening.classes
+                    while bits != 0 {
+                        byClass[bits.trailingZeroBitCount].append(phrases.count)
+                        bits &= bits - 1
+                    }
+                    phrases.append(Phrase(entry: index, source: source, opensRest: opensRest))
+                }
+            }
+        }
+        func mask(_ classNames: [String]) throws(ReadError) -> PhrasePattern.ClassMask {
+            var mask: PhrasePattern.ClassMask = 0
+            for name in classNames {
+                guard let bit = bitOf[name] else { throw .unknownClass(name) }
+                mask |= 1 << PhrasePattern.ClassMask(bit)
+            }
+            return mask
+        }
+        var chatKinds: [(String, PhrasePattern.ClassMask)] = []
+        var chatMask: PhrasePattern.ClassMask = try mask(chatFillers)
+        for (kind, classNames) in chat {
+            let kindMask = try mask(classNames)
+            chatKinds.append((kind, kindMask))
+            chatMask |= kindMask
+        }
+        var unlessMasks: [PhrasePattern.ClassMask] = []
+        for entry in entries { unlessMasks.append(try mask(entry.unless)) }
+        var topicMasks: [(String, PhrasePattern.ClassMask)] = []
+        for (name, className) in topics { topicMasks.append((name, try mask([className]))) }
+        // Every class a phrase opens with, every chat class, and the words a sentence may open
+        // with before them (`umm`, `btw`), opens a reading.
+        var openingClasses: PhrasePattern.ClassMask = chatMask | (bitOf["lead"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0)
+        for (bit, list) in byClass.enumerated() where !list.isEmpty { openingClasses |= 1 << PhrasePattern.ClassMask(bit) }
+        for (word, mask) in members where mask & openingClasses != 0 { openers.insert(word) }
+        for (written, words) in typed where words.first.map({ openers.contains($0) }) == true {
+            openers.insert(written)
+        }
+        self.spellings = spellings
+        classBits = WordTable(members)
+        self.bitOf = bitOf
+        numberBit = bitOf["number"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0
+        self.emoji = emoji
+        self.entries = entries
+        self.phrases = phrases
+        self.byWord = WordTable(byWord)
+        self.byClass = byClass
+        self.chatKinds = chatKinds
+        self.chatMask = chatMask
+        self.unlessMasks = unlessMasks
+        tailMask = bitOf["tail"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0
+        leadMask = bitOf["lead"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0
+        self.topics = topicMasks
+        wordlessKind = wordless
+        self.openers = WordSet(words: openers)
+        shelf = PatternShelf(count: phrases.count)
+        self.sameWords = sameWords
+        var lines = ["# yadg talk reader: compiled from Resources/talk.json by `yadg-train talk compile`. Do not edit."]
+        for (word, parts) in typed.sorted(by: { $0.key < $1.key }) {
+            lines.append("s\t" + word + "\t" + parts.joined(separator: " "))
+        }
+        for name in names { lines.append("c\t" + name) }
+        for (word, mask) in members.sorted(by: { $0.key < $1.key }) { lines.append("m\t" + word + "\t\(mask)") }
+        for (scalar, word) in emoji.sorted(by: { $0.key.value < $1.key.value }) {
+            lines.append("e\t" + String(scalar) + "\t" + word)
+        }
+        for (index, entry) in entries.enumerated() {
+            lines.append(
+                "k\t" + entry.kind + "\t" + (entry.command ?? "") + "\t" + (entry.topics ? "1" : "0") + "\t"
+                    + "\(unlessMasks[index])")
+        }
+        for phrase in phrases { lines.append("p\t\(phrase.entry)\t\(phrase.opensRest ? 1 : 0)\t" + phrase.source) }
+        for (word, indices) in byWord.sorted(by: { $0.key < $1.key }) {
+            lines.append("o\t" + word + "\t" + indices.map(String.init).joined(separator: " "))
+        }
+        for (bit, indices) in byClass.enumerated() where !indices.isEmpty {
+            lines.append("b\t\(bit)\t" + indices.map(String.init).joined(separator: " "))
+        }
+        for (kind, mask) in chatKinds { lines.append("h\t" + kind + "\t\(mask)") }
+        lines.append("f\t\(chatMask)")
+        for (name, mask) in topicMasks { lines.append("t\t" + name + "\t\(mask)") }
+        if let wordless { lines.append("w\t" + wordless) }
+        for word in openers.sorted() { lines.append("n\t" + word) }
+        for group in sameWords { lines.append("g\t" + group.joined(separator: " ")) }
+        compiledText = lines.joined(separator: "\n") + "\n"
+    }
+
+    package enum CompiledError: Error, Equatable {
+        case badLine(Int)
+    }
+
+    /// Reads the compiled form (`Resources/talk-reader.txt`, what ``compiledText`` writes): every
+    /// phrase already in ``PhrasePattern``'s language with its opening worked out, so a run reads
+    /// it in a fraction of a millisecond instead of reading the JSON. Phrases are compiled as lines
+    /// need them.
+    package init(compiled text: String) throws(CompiledError) {
+        let bytes = Array(text.utf8)
+        var spellings: [(String, [String])] = []
+        var names: [String] = []
+        var members: [(String, PhrasePattern.ClassMask)] = []
+        var emoji: [Unicode.Scalar: String] = [:]
+        var entries: [Entry] = []
+        var unlessMasks: [PhrasePattern.ClassMask] = []
+        var phrases: [Phrase] = []
+        var byWord: [(String, [Int])] = []
+        var byClass = [[Int]](repeating: [], count: 64)
+        var chatKinds: [(kind: String, mask: PhrasePattern.ClassMask)] = []
+        var chatMask: PhrasePattern.ClassMask = 0
+        var topics: [(name: String, mask: PhrasePattern.ClassMask)] = []
+        var wordless: String?
+        var openers: [String] = []
+        var sameWords: [[String]] = []
+        var failure: Int?
+        CompiledLines.read(bytes) { kind, fields, line in
+            func string(_ index: Int) -> String { String(decoding: bytes[fields[index]], as: UTF8.self) }
+            func number(_ index: Int) -> UInt64? {
+                var value: UInt64 = 0
+                for byte in bytes[fields[index]] {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    value = value &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+                }
+                return fields[index].isEmpty ? nil : value
+            }
+            func numbers(_ index: Int) -> [Int] { TextPieces.split(string(index), on: 32).compactMap { Int($0) } }
+            switch (kind, fields.count) {
+            case (UInt8(ascii: "s"), 2): spellings.append((string(0), TextPieces.split(string(1), on: 32)))
+            case (UInt8(ascii: "c"), 1): names.append(string(0))
+            case (UInt8(ascii: "m"), 2):
+                guard let mask = number(1) else { return failure = failure ?? line }
+                members.append((string(0), mask))
+            case (UInt8(ascii: "e"), 2):
+                if let scalar = string(0).unicodeScalars.first { emoji[scalar] = string(1) }
+            case (UInt8(ascii: "k"), 4):
+                guard let unless = number(3) else { return failure = failure ?? line }
+                let command = string(1)
+                entries.append(Entry(kind: string(0), command: command.isEmpty ? nil : command, topics: string(2) == "1"))
+                unlessMasks.append(unless)
+            case (UInt8(ascii: "p"), 3):
+                guard let entry = number(0), Int(entry) < entries.count else { return failure = failure ?? line }
+                phrases.append(Phrase(entry: Int(entry), source: string(2), opensRest: string(1) == "1"))
+            case (UInt8(ascii: "o"), 2): byWord.append((string(0), numbers(1)))
+            case (UInt8(ascii: "b"), 2):
+                guard let bit = number(0), bit < 64 else { return failure = failure ?? line }
+                byClass[Int(bit)] = numbers(1)
+            case (UInt8(ascii: "h"), 2):
+                guard let mask = number(1) else { return failure = failure ?? line }
+                chatKinds.append((string(0), mask))
+            case (UInt8(ascii: "f"), 1): chatMask = number(0) ?? 0
+            case (UInt8(ascii: "t"), 2):
+                guard let mask = number(1) else { return failure = failure ?? line }
+                topics.append((string(0), mask))
+            case (UInt8(ascii: "w"), 1): wordless = string(0)
+            case (UInt8(ascii: "n"), 1): openers.append(string(0))
+            case (UInt8(ascii: "g"), 1): sameWords.append(TextPieces.split(string(0), on: 32))
+            default: failure = failure ?? line
+            }
+        }
+        if let failure { throw .badLine(failure) }
+        var bitOf: [String: Int] = [:]
+        for (bit, name) in names.enumerated() { bitOf[name] = bit }
+        self.spellings = WordTable(pairs: spellings)
+        classBits = WordTable(pairs: members)
+        self.bitOf = bitOf
+        numberBit = bitOf["number"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0
+        self.emoji = emoji
+        self.entries = entries
+        self.phrases = phrases
+        self.byWord = WordTable(pairs: byWord)
+        self.byClass = byClass
+        self.chatKinds = chatKinds
+        self.chatMask = chatMask
+        self.unlessMasks = unlessMasks
+        self.topics = topics
+        tailMask = bitOf["tail"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0
+        leadMask = bitOf["lead"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0
+        wordlessKind = wordless
+        self.openers = WordSet(words: openers)
+        shelf = PatternShelf(count: phrases.count)
+        self.sameWords = sameWords
+        compiledText = text
+    }
+
+    /// The words of `text`, each brought to the form the phrases are written with, with the index
+    /// of the folded word each came from.
+    func words(of folded: Words) -> (words: [String], origin: [Int]) {
+        var words: [String] = []
+        var origin: [Int] = []
+        words.reserveCapacity(folded.folded.count + 2)
+        origin.reserveCapacity(folded.folded.count + 2)
+        for (index, word) in folded.folded.enumerated() {
+            if let spelled = spellings[word] {
+                words += spelled
+                origin += Array(repeating: index, count: spelled.count)
+            } else {
+                words.append(word)
+                origin.append(index)
+            }
+        }
+        return (words, origin)
+    }
+
+    /// Each word's classes.
+    func masks(of words: [String]) -> [PhrasePattern.ClassMask] {
+        words.map { word in
+            var mask = classBits[word] ?? 0
+            if numberBit != 0, word.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { mask |= numberBit }
+            return mask
+        }
+    }
+
+    /// The words of a text as the phrases read them (for a rest handed on, or a test).
+    package func words(of text: String) -> [String] { words(of: Words(text, emoji: emoji)).words }
+
+    /// The phrase at `index`, compiled the first time a line needs it.
+    func pattern(_ index: Int) -> PhrasePattern? {
+        shelf.pattern(index) {
+            try? PhrasePattern(phrases[index].source, classes: bitOf) { word in
+                let folded = Words(word).folded
+                guard folded.count == 1 else { return folded }
+                return spellings[folded[0]] ?? folded
+            }
+        }.pattern
+    }
+
+    /// Compiles every phrase, throwing on the first that cannot be: for tests and `yadg-train`.
+    package func compileAll() throws(ReadError) {
+        for phrase in phrases {
+            do {
+                _ = try PhrasePattern(phrase.source, classes: bitOf) { word in
+                    let folded = Words(word).folded
+                    guard folded.count == 1 else { return folded }
+                    return spellings[folded[0]] ?? folded
+                }
+            } catch { throw .phrase(error) }
+        }
+    }
+
+    /// Whether the first word of a line may open a reading (``TalkOpeners``).
+    package func mayRead(_ line: String) -> Bool { TalkOpeners(openers).mayRead(line) }
+
+    /// Reads a line: the readings of the sentence that speaks for it, in the resource's order
+    /// (the stage takes the first it can act on), or none when it is no talk this reader knows (a
+    /// moment, as far as it can tell).
+    package func read(_ line: String) -> [TalkReading] {
+        let folded = Words(line, emoji: emoji, keepingEnds: true)
+        let asks = Self.asks(line)
+        var (words, origin) = words(of: folded)
+        guard !words.isEmpty else {
+            return wordlessKind.map { [TalkReading(kind: $0, phrase: "(no words)", asks: asks)] } ?? []
+        }
+        // A stretched last letter of a word no class knows (`heyyy`, `byeee`, `okkk`).
+        for index in words.indices where classBits[words[index]] == nil && words[index] != Words.boundary {
+            var bytes = Array(words[index].utf8)
+            guard bytes.count > 2, bytes[bytes.count - 1] == bytes[bytes.count - 2] else { continue }
+            while bytes.count > 1, bytes[bytes.count - 1] == bytes[bytes.count - 2] { bytes.removeLast() }
+            let plain = String(decoding: bytes, as: UTF8.self)
+            if let spelled = spellings[plain], spelled.count == 1 {
+                words[index] = spelled[0]
+            } else if classBits[plain] != nil {
+                words[index] = plain
+            }
+        }
+        let masks = masks(of: words)
+        let lineMask = masks.reduce(0, |)
+        var sentences: [Range<Int>] = []
+        var start = 0
+        while start < words.count {
+            var end = start
+            while end < words.count, words[end] != Words.boundary { end += 1 }
+            sentences.append(start..<end)
+            start = end + 1
+        }
+        // From the last sentence back: the readings of the line from each sentence on.
+        var later: [TalkReading] = []
+        for (index, sentence) in sentences.enumerated().reversed() {
+            let readings = readSentence(words, masks, sentence, lineMask, folded, origin, line, asks)
+            let handing = readings.filter(\.handsOnRest)
+            let whole = readings.filter { !$0.handsOnRest }
+            if index == sentences.count - 1 {
+                later = readings
+                continue
+            }
+            // A phrase that covers this sentence speaks only if the sentences after it are talk
+            // too; one that hands on the rest takes them with it. Chat gives way to the rest.
+            guard !later.isEmpty, !whole.isEmpty else {
+                later = handing
+                continue
+            }
+            let speaking = whole.filter { !Self.isChat($0.kind) }
+            later = speaking + later + handing + whole.filter { Self.isChat($0.kind) }
+        }
+        return later
+    }
+
+    /// Small talk and chat: a sentence of it gives way to any other reading of the line.
+    static func isChat(_ kind: String) -> Bool { kind.hasPrefix("smalltalk.") }
+
+    /// Kinds whose phrases may be followed by chat words (`lol`, `:)`, `mate`) in their sentence.
+    static func trailsOff(_ kind: String) -> Bool { isChat(kind) || kind == "leave" || kind == "help" }
+
+    /// The readings of one sentence, in order.
+    private func readSentence(
+        _ words: [String], _ masks: [PhrasePattern.ClassMask], _ sentence: Range<Int>,
+        _ lineMask: PhrasePattern.ClassMask, _ folded: Words, _ origin: [Int], _ line: String, _ asks: Bool
+    ) -> [TalkReading] {
+        // Words a sentence may open with that change nothing (`umm`, `ok so`, `quick question`):
+        // its phrases are also tried after them.
+        var start = sentence.lowerBound
+        var readings: [TalkReading] = []
+        while true {
+            readings = readSentence(from: start, words, masks, sentence, lineMask, folded, origin, line, asks)
+            guard readings.isEmpty, start + 1 < sentence.upperBound, start - sentence.lowerBound < 3,
+                masks[start] & leadMask != 0
+            else { break }
+            start += 1
+        }
+        return readings
+    }
+
+    private func readSentence(
+        from first: Int, _ words: [String], _ masks: [PhrasePattern.ClassMask], _ sentence: Range<Int>,
+        _ lineMask: PhrasePattern.ClassMask, _ folded: Words, _ origin: [Int], _ line: String, _ asks: Bool
+    ) -> [TalkReading] {
+        var readings: [TalkReading] = []
+        var candidates = byWord[words[first]] ?? []
+        var bits = masks[first]
+        while bits != 0 {
+            candidates += byClass[bits.trailingZeroBitCount]
+            bits &= bits - 1
+        }
+        candidates.sort()
+        // Small talk may trail off in words that add nothing (`back again lol`, `great app
+        // honestly`): its phrases are also tried on the sentence without some of them.
+        var tailStart = sentence.upperBound
+        while tailStart > first + 1, masks[tailStart - 1] & tailMask != 0 { tailStart -= 1 }
+        var previous = -1
+        for index in candidates where index != previous {
+            previous = index
+            guard let pattern = pattern(index) else { continue }
+            var end = pattern.match(words, masks: masks, at: first)
+            var tailHeld: PhrasePattern.ClassMask = 0
+            if end == nil || end! < sentence.upperBound, !phrases[index].opensRest,
+                Self.trailsOff(entries[phrases[index].entry].kind)
+            {
+                for cut in tailStart..<sentence.upperBound
+                where pattern.match(Array(words[..<cut]), masks: masks, at: first) == cut {
+                    end = sentence.upperBound
+                    tailHeld = masks[cut..<sentence.upperBound].reduce(0, |)
+                    break
+                }
+            }
+            guard let end else { continue }
+            let phrase = phrases[index]
+            let entry = entries[phrase.entry]
+            if !phrase.opensRest && end != sentence.upperBound { continue }
+            if unlessMasks[phrase.entry] & lineMask != 0 { continue }
+            var kind = entry.kind
+            // `ok thanks`: thanks said in the tail speaks over a plain `ok`.
+            if tailHeld != 0, let ranked = chatKinds.firstIndex(where: { tailHeld & $0.mask != 0 }),
+                let own = chatKinds.firstIndex(where: { $0.kind == kind }), ranked < own
+            {
+                kind = chatKinds[ranked].kind
+            }
+            if entry.topics {
+                // The first topic any word of the sentence names, in the topics' order.
+                let held = masks[first..<sentence.upperBound].reduce(0, |)
+                guard let topic = topics.first(where: { held & $0.mask != 0 }) else { continue }
+                kind += "." + topic.name
+            }
+            var reading = TalkReading(kind: kind, command: entry.command, phrase: phrase.source, asks: asks)
+            reading.handsOnRest = phrase.opensRest
+            if phrase.opensRest && end > first {
+                // The text as written after the phrase's last word.
+                let cut = folded.ends[origin[end - 1]]
+                let after = line.utf8.dropFirst(cut)
+                reading.rest = Self.trimmed(String(decoding: after, as: UTF8.self))
+                reading.restWords = Array(words[end...].filter { $0 != Words.boundary })
+            }
+            readings.append(reading)
+        }
+        // Chat words only: `ok lol`, `hi there`, `thx mate`.
+        let covered = masks[first..<sentence.upperBound].allSatisfy { $0 & chatMask != 0 }
+        guard covered else { return readings }
+        let held = masks[first..<sentence.upperBound].reduce(0, |)
+        guard let kind = chatKinds.first(where: { held & $0.mask != 0 })?.kind else { return readings }
+        return readings + [TalkReading(kind: kind, phrase: "(chat)", asks: asks)]
+    }
+
+    /// Whether the line asks: it ends with `?` (or `?!`, `??`), marks after it aside.
+    package static func asks(_ line: String) -> Bool {
+        for byte in line.utf8.reversed() {
+            if byte == UInt8(ascii: "?") { return true }
+            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: ".") { continue }
+            return false
+        }
+        return false
+    }
+
+    /// Without spaces and the marks that end or join a phrase (`: it rained.` → `it rained`).
+    static func trimmed(_ text: String) -> String {
+        var scalars = Substring(text)
+        let leading: Set<Character> = [" ", "\t", ",", ":", "-", "—"]
+        let trailing: Set<Character> = [" ", "\t", ",", ".", "!", "?", "~"]
+        while let first = scalars.first, leading.contains(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, trailing.contains(last) { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}
+
+/// The first words that may open a talk reading at all (any phrase's, any chat word's, any word a
+/// sentence may open with before them): a line whose first word is none of them, and that does not
+/// end with `?`, is read no further. Read alone from the compiled form (its `n` lines), so a run
+/// whose lines are all wins (`took a walk`) never builds the reader.
+package struct TalkOpeners: Sendable {
+    let words: WordSet
+
+    init(_ words: WordSet) { self.words = words }
+
+    /// The `n` lines of the compiled form.
+    package init(compiled text: String) {
+        var found: [String] = []
+        let bytes = Array(text.utf8)
+        CompiledLines.read(bytes) { kind, fields, _ in
+            guard kind == UInt8(ascii: "n"), fields.count == 1 else { return }
+            found.append(String(decoding: bytes[fields[0]], as: UTF8.self))
+        }
+        words = WordSet(words: found)
+    }
+
+    /// Whether the first word of a line may open a reading: most wins cost one look at their
+    /// first word.
+    package func mayRead(_ line: String) -> Bool {
+        if line.utf8.last == UInt8(ascii: "?") { return true }
+        let first = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        // A long first word opens nothing (a pasted path, a long word of a win).
+        guard first.count <= 24 else { return false }
+        if first.contains(where: { $0 >= 0x80 }) { return true }
+        let folded = Words(String(decoding: first, as: UTF8.self)).folded
+        guard let word = folded.first else { return true }
+        if words.contains(word) { return true }
+        // A stretched last letter (`heyyy`, `thanksss`) is the word.
+        var bytes = Array(word.utf8)
+        while bytes.count > 1, bytes[bytes.count - 1] == bytes[bytes.count - 2] { bytes.removeLast() }
+        return bytes.count < word.utf8.count && words.contains(String(decoding: bytes, as: UTF8.self))
+    }
+}
