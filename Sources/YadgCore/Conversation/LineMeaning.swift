@@ -224,15 +224,27 @@ extension LineMeaning {
             let words = rest.split(separator: " ").map(String.init)
             guard (1...3).contains(words.count) else { return nil }
             return .inWords(kind: "find", line: "/find " + words.map { $0.hasPrefix("#") ? $0 : "#" + $0 }.joined(separator: " "))
-        case "find", "find.kind":
-            var words = rest.split(separator: " ").map(String.init)
-            if kind == "find.kind" {
-                // `show me all the work ones`: the words before a word for moments.
-                guard let last = words.last?.lowercased(), Self.collectionWords.contains(last) else { return nil }
-                words.removeLast()
-            }
+        case "find":
+            let words = rest.split(separator: " ").map(String.init)
             guard (1...4).contains(words.count) else { return nil }
             return .inWords(kind: "find", line: "/find " + words.joined(separator: " "))
+        case "find.kind":
+            // `show me all the work ones`, `list my walks`: the moments with those words, ever.
+            var words = rest.split(separator: " ").map(String.init)
+            if let last = words.last?.lowercased(), Self.collectionWords.contains(last) {
+                words.removeLast()
+            } else if words.count > 2 {
+                return nil
+            }
+            guard (1...3).contains(words.count),
+                let question = MomentQuestion(
+                    .what, rest: words.joined(separator: " "), reading: reading, line: line, talk: context.talk,
+                    parse: context.parse),
+                !question.words.isEmpty
+            else { return nil }
+            return .question(question)
+        case "when.ask":
+            return .inWords(kind: "when", line: "/when")
         case "when":
             return time(rest, context) ?? replacement(rest, frame: .meant)
         case "edit":
@@ -339,7 +351,9 @@ extension LineMeaning {
     /// number, `the one before that`, `the last two`, `the duplicate`, or `the gym one` (a few
     /// words of its text). Nil when the words name none of these.
     static func target(_ rest: String, _ context: LineContext) -> MomentTarget? {
-        var words = context.talk.reader.words(of: rest)
+        // `the last one, it was a mistake`: what comes after a comma is the reason, not the target.
+        let cut = rest.split(separator: ",", maxSplits: 1).first.map(String.init) ?? rest
+        var words = context.talk.reader.words(of: cut)
         let polite: Set<String> = ["please", "pls", "for", "me", "now", "again", "too", "as", "well", "thanks", "thank", "you"]
         while let last = words.last, polite.contains(last) { words.removeLast() }
         let joined = words.joined(separator: " ")

@@ -17,6 +17,9 @@ package struct TalkScore: Sendable, CustomStringConvertible {
     package var talk = (met: 0, total: 0)
     package var wins = (met: 0, total: 0)
     package var kinds = (met: 0, total: 0)
+    /// Lines the crisis reader, before the stage, read as distress: kept as a flagged moment, so a
+    /// talk line among them counts as logged. They are the crisis reader's to mend, not the stage's.
+    package var distress: [CorpusRecord] = []
     package var misses: [(record: CorpusRecord, reading: String)] = []
 
     /// The readings a kind of talk from other hands may get.
@@ -25,7 +28,7 @@ package struct TalkScore: Sendable, CustomStringConvertible {
         "thanks": ["smalltalk."],
         "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep"],
         "leave": ["leave", "howto.leave", "smalltalk.greeting"],
-        "help": ["help", "howto.", "notawin.help"],
+        "help": ["help", "howto.", "notawin.help", "command"],
         "app-question": ["howto.", "help", "question.open"],
         "history-question": ["question.", "show", "find", "howto.scores", "howto.moments"],
         "correction": [
@@ -69,10 +72,11 @@ package struct TalkScore: Sendable, CustomStringConvertible {
                 if right { wins.met += 1 }
             } else {
                 self.talk.total += 1
-                if meaning.name != "moment" { self.talk.met += 1 }
+                if meaning.name != "moment", meaning.name != "crisis" { self.talk.met += 1 }
                 kinds.total += 1
                 if right { kinds.met += 1 }
             }
+            if meaning.name == "crisis" { distress.append(record) }
             if !right { misses.append((record, meaning.name)) }
         }
     }
@@ -84,5 +88,6 @@ package struct TalkScore: Sendable, CustomStringConvertible {
 
     package var description: String {
         "talk not logged: \(Self.percent(talk))  as its kind: \(Self.percent(kinds))  wins logged: \(Self.percent(wins))"
+            + (distress.isEmpty ? "" : "  (read as distress by the crisis reader first: \(distress.count))")
     }
 }
