@@ -1,9 +1,10 @@
 /// A phrase of `Resources/talk.json`, written the way people list what they say: a group in
 /// parentheses holds alternatives that may be several words, and an empty one makes the group
-/// optional, `(please|can you|) delete (it|that one|the last one)`. It is turned into
-/// ``PhrasePattern``'s language (`( please | can you | ) delete ( it | that one | the last one )`),
-/// with a group that opens the phrase and may be left out written as a phrase of its own, so every
-/// phrase is found by the words it can open with.
+/// optional, `(please|can you|) delete (it|that one|the last one)`; outside a group, `a|b` is a
+/// choice of words, as in ``PhrasePattern``. It is turned into ``PhrasePattern``'s language, a group
+/// that opens the phrase written as one phrase for each of its alternatives (`please delete ( it |
+/// that one | the last one )`, `can you delete …`, `delete …`), so every phrase opens with plain
+/// words, is found by them, and is tried without the general matcher on most lines.
 package enum TalkPhrase {
     /// A piece of a phrase: a word or a mark of the phrase language (`a|b`, `<class>`, `~`, `$`), or
     /// a group of runs.
@@ -18,11 +19,16 @@ package enum TalkPhrase {
 
     /// The phrases of ``PhrasePattern``'s language `text` stands for (more than one when it opens
     /// with a group that may be left out).
-    static func patterns(_ text: String) throws(SyntaxError) -> [String] {
+    /// `isOneWord`: whether a token stands for one word once read (a spelling may stand for
+    /// several: `gotta` → `got to`). A group of one-word choices is written as ``PhrasePattern``'s
+    /// choice (`did|have`), which it tries without its general matcher.
+    static func patterns(_ text: String, isOneWord: (String) -> Bool = { _ in false }) throws(SyntaxError)
+        -> [String]
+    {
         var index = text.startIndex
         let pieces = try runs(text, &index, inGroup: false)
         guard pieces.count == 1 else { throw .unbalanced(text) }
-        return expanded(pieces[0]).filter { !$0.isEmpty }.map(written)
+        return expanded(pieces[0]).filter { !$0.isEmpty }.map { written($0, isOneWord) }
     }
 
     /// The runs of a group (or the one run of the whole phrase), from `index` to its `)`.
@@ -64,19 +70,22 @@ package enum TalkPhrase {
         return [run]
     }
 
-    /// A run whose first piece is a group that may be left out, as the runs with and without it.
+    /// A run that opens with a group, as one run per alternative of the group (and the rest alone
+    /// where the group may be left out): every phrase then opens with plain words, which
+    /// ``PhrasePattern`` checks without its general matcher, and is found by them.
     private static func expanded(_ run: [Piece]) -> [[Piece]] {
-        guard case .group(let alternatives)? = run.first, alternatives.contains(where: \.isEmpty) else { return [run] }
+        guard case .group(let alternatives)? = run.first else { return [run] }
         let rest = Array(run.dropFirst())
-        let kept = alternatives.filter { !$0.isEmpty }
         var result: [[Piece]] = []
-        if !kept.isEmpty { result.append([.group(kept)] + rest) }
-        result += expanded(rest)
+        for alternative in alternatives {
+            result += expanded(alternative + rest)
+        }
         return result
     }
 
-    /// In ``PhrasePattern``'s language: a group of one run of one word is the word itself.
-    private static func written(_ run: [Piece]) -> String {
+    /// In ``PhrasePattern``'s language: a group of one run of one word is the word itself, and a
+    /// group of one-word runs a choice of words.
+    private static func written(_ run: [Piece], _ isOneWord: (String) -> Bool) -> String {
         run.map { piece in
             switch piece {
             case .token(let token): return token
@@ -84,7 +93,14 @@ package enum TalkPhrase {
                 if alternatives.count == 1, alternatives[0].count == 1, case .token(let word) = alternatives[0][0] {
                     return word
                 }
-                return "( " + alternatives.map(written).joined(separator: " | ") + " )"
+                let words = alternatives.compactMap { run -> String? in
+                    guard run.count == 1, case .token(let token) = run[0], !token.hasPrefix("~"), !token.hasPrefix("!"),
+                        token != "^", token.split(separator: "|").allSatisfy({ isOneWord(String($0)) })
+                    else { return nil }
+                    return token
+                }
+                if words.count == alternatives.count { return words.joined(separator: "|") }
+                return "( " + alternatives.map { written($0, isOneWord) }.joined(separator: " | ") + " )"
             }
         }.joined(separator: " ")
     }

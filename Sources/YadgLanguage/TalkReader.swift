@@ -81,6 +81,9 @@ package struct TalkReader: Sendable {
         let entry: Int
         let source: String
         let opensRest: Bool
+        /// What a line must hold for the phrase to match it (``PhrasePattern/requirements``): a
+        /// line without is never tried.
+        var required: (words: UInt64, classes: PhrasePattern.ClassMask) = (0, 0)
     }
 
     let spellings: WordTable<[String]>
@@ -160,11 +163,16 @@ package struct TalkReader: Sendable {
         var byWord: [String: [Int]] = [:]
         var byClass = [[Int]](repeating: [], count: 64)
         var openers = Set<String>()
+        var pairs: [String] = []
         for (index, entry) in entries.enumerated() {
             for (list, opensRest) in [(entry.whole, false), (entry.opening, true)] {
                 var written: [String] = []
                 for text in list {
-                    do { written += try TalkPhrase.patterns(text) } catch { throw .syntax(error) }
+                    do {
+                        written += try TalkPhrase.patterns(text) { token in
+                            token == "$" || (token.hasPrefix("<") && token.hasSuffix(">")) || normalize(token).count == 1
+                        }
+                    } catch { throw .syntax(error) }
                 }
                 for text in written {
                     let source = "^ " + text + (opensRest ? "" : " $")
@@ -174,12 +182,17 @@ package struct TalkReader: Sendable {
                     } catch { throw .phrase(error) }
                     for word in Set(opening.words) { byWord[word, default: []].append(phrases.count) }
                     openers.formUnion(opening.words)
+                    pairs.append(source)
                     var bits = opening.classes
                     while bits != 0 {
                         byClass[bits.trailingZeroBitCount].append(phrases.count)
                         bits &= bits - 1
                     }
-                    phrases.append(Phrase(entry: index, source: source, opensRest: opensRest))
+                    let required: (words: UInt64, classes: PhrasePattern.ClassMask)
+                    do { required = try PhrasePattern(source, classes: bitOf, normalize: normalize).requirements } catch {
+                        throw .phrase(error)
+                    }
+                    phrases.append(Phrase(entry: index, source: source, opensRest: opensRest, required: required))
                 }
             }
         }
@@ -210,6 +223,85 @@ package struct TalkReader: Sendable {
         for (written, words) in typed where words.first.map({ openers.contains($0) }) == true {
             openers.insert(written)
         }
+        // What may come second after each opener, where every phrase it opens says (`did` is
+        // followed by `i`, `not`, `nothing`): a line whose second word is none of them is read no
+        // further either (`did the dishes`). Words of the chat and lead classes, and words a
+        // spelling stands for, may be followed by anything.
+        var free = Set<String>()
+        var next: [String: Set<String>] = [:]
+        func membersOf(_ mask: PhrasePattern.ClassMask) -> [String] { members.filter { $0.value & mask != 0 }.map(\.key) }
+        func choices(_ piece: Substring) -> [String]? {
+            guard !piece.hasPrefix("("), !piece.hasPrefix("~"), !piece.hasPrefix("!"), piece != "$", piece != ")" else {
+                return nil
+            }
+            var words: [String] = []
+            for option in piece.split(separator: "|") {
+                if option == "$" { return nil }
+                if option.hasPrefix("<") {
+                    guard let bit = bitOf[String(option.dropFirst().dropLast())] else { return nil }
+                    words += membersOf(1 << PhrasePattern.ClassMask(bit))
+                } else if let first = normalize(String(option)).first {
+                    words.append(first)
+                }
+            }
+            return words
+        }
+        for source in pairs {
+            let pieces = source.split(separator: " ")
+            guard pieces.count > 1, let firstChoices = choices(pieces[1]) else { continue }
+            /// The words that may come second: a choice, or the first words of a group's runs.
+            func secondWords() -> [String]? {
+                guard pieces.count > 2 else { return nil }
+                guard pieces[2] == "(" else { return choices(pieces[2]) }
+                var words: [String] = []
+                var depth = 1
+                var runStart = true
+                for piece in pieces[3...] {
+                    switch piece {
+                    case "(":
+                        if depth == 1 && runStart { return nil }
+                        depth += 1
+                    case ")":
+                        if depth == 1 { return runStart ? nil : words }
+                        depth -= 1
+                    case "|" where depth == 1:
+                        if runStart { return nil }  // an empty run: the group may be left out
+                        runStart = true
+                    default:
+                        guard depth == 1, runStart else { continue }
+                        guard let found = choices(piece) else { return nil }
+                        words += found
+                        runStart = false
+                    }
+                }
+                return nil
+            }
+            let second = secondWords()
+            for option in pieces[1].split(separator: "|") {
+                let spelled = option.hasPrefix("<") ? [] : normalize(String(option))
+                if spelled.count > 1 {
+                    next[spelled[0], default: []].insert(spelled[1])
+                    continue
+                }
+                let firsts = option.hasPrefix("<") ? firstChoices : spelled
+                for word in firsts {
+                    if let second { next[word, default: []].formUnion(second) } else { free.insert(word) }
+                }
+            }
+        }
+        for (word, mask) in members where mask & (chatMask | (bitOf["lead"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0)) != 0 {
+            free.insert(word)
+        }
+        for (written, words) in typed where words.count > 1 || free.contains(words.first ?? "") { free.insert(written) }
+        for (written, words) in typed where words.count == 1 {
+            for (word, followers) in next where followers.contains(words[0]) { next[word]!.insert(written) }
+        }
+        var followers: [String: [String]] = [:]
+        for word in openers where !free.contains(word) {
+            if let spelled = typed[word], let first = spelled.first, free.contains(first) || spelled.count > 1 { continue }
+            let base = typed[word]?.first ?? word
+            if let after = next[base] { followers[word] = after.sorted() }
+        }
         self.spellings = spellings
         classBits = WordTable(members)
         self.bitOf = bitOf
@@ -230,6 +322,10 @@ package struct TalkReader: Sendable {
         shelf = PatternShelf(count: phrases.count)
         self.sameWords = sameWords
         var lines = ["# yadg talk reader: compiled from Resources/talk.json by `yadg-train talk compile`. Do not edit."]
+        // The openers first: a run of wins reads only these (``TalkOpeners``).
+        for word in openers.sorted() {
+            lines.append("n\t" + word + (followers[word].map { "\t" + $0.joined(separator: " ") } ?? ""))
+        }
         for (word, parts) in typed.sorted(by: { $0.key < $1.key }) {
             lines.append("s\t" + word + "\t" + parts.joined(separator: " "))
         }
@@ -243,7 +339,11 @@ package struct TalkReader: Sendable {
                 "k\t" + entry.kind + "\t" + (entry.command ?? "") + "\t" + (entry.topics ? "1" : "0") + "\t"
                     + "\(unlessMasks[index])")
         }
-        for phrase in phrases { lines.append("p\t\(phrase.entry)\t\(phrase.opensRest ? 1 : 0)\t" + phrase.source) }
+        for phrase in phrases {
+            lines.append(
+                "p\t\(phrase.entry)\t\(phrase.opensRest ? 1 : 0)\t\(phrase.required.words)\t\(phrase.required.classes)\t"
+                    + phrase.source)
+        }
         for (word, indices) in byWord.sorted(by: { $0.key < $1.key }) {
             lines.append("o\t" + word + "\t" + indices.map(String.init).joined(separator: " "))
         }
@@ -254,7 +354,6 @@ package struct TalkReader: Sendable {
         lines.append("f\t\(chatMask)")
         for (name, mask) in topicMasks { lines.append("t\t" + name + "\t\(mask)") }
         if let wordless { lines.append("w\t" + wordless) }
-        for word in openers.sorted() { lines.append("n\t" + word) }
         for group in sameWords { lines.append("g\t" + group.joined(separator: " ")) }
         compiledText = lines.joined(separator: "\n") + "\n"
     }
@@ -309,9 +408,11 @@ package struct TalkReader: Sendable {
                 let command = string(1)
                 entries.append(Entry(kind: string(0), command: command.isEmpty ? nil : command, topics: string(2) == "1"))
                 unlessMasks.append(unless)
-            case (UInt8(ascii: "p"), 3):
-                guard let entry = number(0), Int(entry) < entries.count else { return failure = failure ?? line }
-                phrases.append(Phrase(entry: Int(entry), source: string(2), opensRest: string(1) == "1"))
+            case (UInt8(ascii: "p"), 5):
+                guard let entry = number(0), Int(entry) < entries.count, let words = number(2), let classes = number(3)
+                else { return failure = failure ?? line }
+                phrases.append(
+                    Phrase(entry: Int(entry), source: string(4), opensRest: string(1) == "1", required: (words, classes)))
             case (UInt8(ascii: "o"), 2): byWord.append((string(0), numbers(1)))
             case (UInt8(ascii: "b"), 2):
                 guard let bit = number(0), bit < 64 else { return failure = failure ?? line }
@@ -324,7 +425,7 @@ package struct TalkReader: Sendable {
                 guard let mask = number(1) else { return failure = failure ?? line }
                 topics.append((string(0), mask))
             case (UInt8(ascii: "w"), 1): wordless = string(0)
-            case (UInt8(ascii: "n"), 1): openers.append(string(0))
+            case (UInt8(ascii: "n"), 1), (UInt8(ascii: "n"), 2): openers.append(string(0))
             case (UInt8(ascii: "g"), 1): sameWords.append(TextPieces.split(string(0), on: 32))
             default: failure = failure ?? line
             }
@@ -410,7 +511,7 @@ package struct TalkReader: Sendable {
     }
 
     /// Whether the first word of a line may open a reading (``TalkOpeners``).
-    package func mayRead(_ line: String) -> Bool { TalkOpeners(openers).mayRead(line) }
+    package func mayRead(_ line: String) -> Bool { TalkOpeners(compiled: compiledText).mayRead(line) }
 
     /// Reads a line: the readings of the sentence that speaks for it, in the resource's order
     /// (the stage takes the first it can act on), or none when it is no talk this reader knows (a
@@ -436,6 +537,8 @@ package struct TalkReader: Sendable {
         }
         let masks = masks(of: words)
         let lineMask = masks.reduce(0, |)
+        var lineWords: UInt64 = 0
+        for word in words { lineWords |= Signature.bit(word) }
         var sentences: [Range<Int>] = []
         var start = 0
         while start < words.count {
@@ -447,7 +550,7 @@ package struct TalkReader: Sendable {
         // From the last sentence back: the readings of the line from each sentence on.
         var later: [TalkReading] = []
         for (index, sentence) in sentences.enumerated().reversed() {
-            let readings = readSentence(words, masks, sentence, lineMask, folded, origin, line, asks)
+            let readings = readSentence(words, masks, sentence, (lineWords, lineMask), folded, origin, line, asks)
             let handing = readings.filter(\.handsOnRest)
             let whole = readings.filter { !$0.handsOnRest }
             if index == sentences.count - 1 {
@@ -475,14 +578,15 @@ package struct TalkReader: Sendable {
     /// The readings of one sentence, in order.
     private func readSentence(
         _ words: [String], _ masks: [PhrasePattern.ClassMask], _ sentence: Range<Int>,
-        _ lineMask: PhrasePattern.ClassMask, _ folded: Words, _ origin: [Int], _ line: String, _ asks: Bool
+        _ signature: (words: UInt64, classes: PhrasePattern.ClassMask), _ folded: Words, _ origin: [Int],
+        _ line: String, _ asks: Bool
     ) -> [TalkReading] {
         // Words a sentence may open with that change nothing (`umm`, `ok so`, `quick question`):
         // its phrases are also tried after them.
         var start = sentence.lowerBound
         var readings: [TalkReading] = []
         while true {
-            readings = readSentence(from: start, words, masks, sentence, lineMask, folded, origin, line, asks)
+            readings = readSentence(from: start, words, masks, sentence, signature, folded, origin, line, asks)
             guard readings.isEmpty, start + 1 < sentence.upperBound, start - sentence.lowerBound < 3,
                 masks[start] & leadMask != 0
             else { break }
@@ -493,8 +597,10 @@ package struct TalkReader: Sendable {
 
     private func readSentence(
         from first: Int, _ words: [String], _ masks: [PhrasePattern.ClassMask], _ sentence: Range<Int>,
-        _ lineMask: PhrasePattern.ClassMask, _ folded: Words, _ origin: [Int], _ line: String, _ asks: Bool
+        _ signature: (words: UInt64, classes: PhrasePattern.ClassMask), _ folded: Words, _ origin: [Int],
+        _ line: String, _ asks: Bool
     ) -> [TalkReading] {
+        let lineMask = signature.classes
         var readings: [TalkReading] = []
         var candidates = byWord[words[first]] ?? []
         var bits = masks[first]
@@ -510,7 +616,10 @@ package struct TalkReader: Sendable {
         var previous = -1
         for index in candidates where index != previous {
             previous = index
-            guard let pattern = pattern(index) else { continue }
+            let required = phrases[index].required
+            guard required.words & signature.words == required.words,
+                required.classes & signature.classes == required.classes, let pattern = pattern(index)
+            else { continue }
             var end = pattern.match(words, masks: masks, at: first)
             var tailHeld: PhrasePattern.ClassMask = 0
             if end == nil || end! < sentence.upperBound, !phrases[index].opensRest,
@@ -587,34 +696,112 @@ package struct TalkReader: Sendable {
 /// whose lines are all wins (`took a walk`) never builds the reader.
 package struct TalkOpeners: Sendable {
     let words: WordSet
+    /// For an opener that only some words may follow, those words.
+    let followers: WordTable<WordSet>
 
-    init(_ words: WordSet) { self.words = words }
-
-    /// The `n` lines of the compiled form.
+    /// The `n` lines that open the compiled form: a word, and the words that may follow it, if
+    /// only some. The rest of the file is not read.
     package init(compiled text: String) {
         var found: [String] = []
-        let bytes = Array(text.utf8)
-        CompiledLines.read(bytes) { kind, fields, _ in
-            guard kind == UInt8(ascii: "n"), fields.count == 1 else { return }
-            found.append(String(decoding: bytes[fields[0]], as: UTF8.self))
+        var after: [(String, WordSet)] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { start = end + 1 }
+                if bytes[start] == UInt8(ascii: "#") { continue }
+                guard end - start > 2, bytes[start] == UInt8(ascii: "n"), bytes[start + 1] == UInt8(ascii: "\t") else { break }
+                var tab = start + 2
+                while tab < end, bytes[tab] != UInt8(ascii: "\t") { tab += 1 }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<tab]), as: UTF8.self)
+                found.append(word)
+                if tab < end {
+                    let list = String(decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
+                    after.append((word, WordSet(words: TextPieces.split(list, on: 32))))
+                }
+            }
         }
         words = WordSet(words: found)
+        followers = WordTable(pairs: after)
     }
 
-    /// Whether the first word of a line may open a reading: most wins cost one look at their
-    /// first word.
+    /// Whether a line may open a reading, by its first word and, for some, its second: most wins
+    /// cost a look at one or two words, read as ``Words`` reads them (`exit()` → `exit`, `--help`
+    /// → `help`, `don't` → `dont`) on the bytes of the line, with no string made.
     package func mayRead(_ line: String) -> Bool {
         if line.utf8.last == UInt8(ascii: "?") { return true }
-        let first = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-        // A long first word opens nothing (a pasted path, a long word of a win).
-        guard first.count <= 24 else { return false }
-        if first.contains(where: { $0 >= 0x80 }) { return true }
-        let folded = Words(String(decoding: first, as: UTF8.self)).folded
-        guard let word = folded.first else { return true }
-        if words.contains(word) { return true }
-        // A stretched last letter (`heyyy`, `thanksss`) is the word.
-        var bytes = Array(word.utf8)
-        while bytes.count > 1, bytes[bytes.count - 1] == bytes[bytes.count - 2] { bytes.removeLast() }
-        return bytes.count < word.utf8.count && words.contains(String(decoding: bytes, as: UTF8.self))
+        var line = line
+        return line.withUTF8 { bytes -> Bool in
+            var start = 0
+            while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+                start += 1
+            }
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: "\t") { end += 1 }
+            // A long first word opens nothing (a pasted path, a long word of a win).
+            guard end - start <= 24 else { return false }
+            guard bytes[start..<end].allSatisfy({ $0 < 0x80 }) else { return true }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 50) { word -> Bool in
+                // A word as ``Words`` cuts it, from `from`, folded into `word` at `offset`: its
+                // length (0: none, or too long to open anything) and where it ended.
+                func fold(from: Int, into offset: Int) -> (length: Int, end: Int) {
+                    var length = 0
+                    var index = from
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        switch byte {
+                        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                            word[offset + length] = byte + 32
+                            length += 1
+                        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                            word[offset + length] = byte
+                            length += 1
+                        case UInt8(ascii: "'"), UInt8(ascii: "`"):
+                            break
+                        default:
+                            // A word ends at the first other mark (`exit()`, `ctrl-c`, `gotta,`).
+                            if length > 0 || byte >= 0x80 { return (byte >= 0x80 ? 0 : length, index) }
+                        }
+                        if length == 25 { return (0, index) }
+                        index += 1
+                    }
+                    return (length, index)
+                }
+                guard bytes[start..<end].allSatisfy({ $0 < 0x80 }) else { return true }
+                var (length, firstEnd) = fold(from: start, into: 0)
+                // Marks only (`...`): the reader decides.
+                guard length > 0 else { return true }
+                if words[bytes: UnsafeBufferPointer(rebasing: word[..<length])] == nil {
+                    // A stretched last letter (`heyyy`, `thanksss`) is the word.
+                    var plain = length
+                    while plain > 1, word[plain - 1] == word[plain - 2] { plain -= 1 }
+                    guard plain < length, words[bytes: UnsafeBufferPointer(rebasing: word[..<plain])] != nil else {
+                        return false
+                    }
+                    length = plain
+                }
+                guard let after = followers[bytes: UnsafeBufferPointer(rebasing: word[..<length])] else { return true }
+                // The next word, if any, must be one that may follow (a sentence's end between
+                // them, or a mark beyond ASCII, and the reader decides).
+                var second = firstEnd
+                while second < bytes.count, !Self.isWordByte(bytes[second]) {
+                    if [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ";")].contains(bytes[second]) {
+                        return true
+                    }
+                    second += 1
+                }
+                guard second < bytes.count else { return true }
+                let next = fold(from: second, into: 25).length
+                guard next > 0 else { return true }
+                return after[bytes: UnsafeBufferPointer(rebasing: word[25..<(25 + next)])] != nil
+            }
+        }
+    }
+
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte >= 0x80
     }
 }

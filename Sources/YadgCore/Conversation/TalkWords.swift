@@ -5,6 +5,9 @@ import YadgLanguage
 /// question about one's moments takes as the same (`ran` ~ `run` ~ `jog`).
 public struct TalkWords: Sendable {
     private let lazyReader: Lazy<TalkReader>
+    /// Each word's stem → the stems of every word said to mean the same (its own first), made
+    /// at the first question.
+    private let sameStems: Lazy<[String: [String]]>
     /// The first words that may open a reading: a run of wins reads only these.
     package let openers: TalkOpeners
 
@@ -15,7 +18,9 @@ public struct TalkWords: Sendable {
     public init(compiled: String) throws {
         _ = try Self.checked(compiled)
         openers = TalkOpeners(compiled: compiled)
-        lazyReader = Lazy { try! TalkReader(compiled: compiled) }
+        let reader = Lazy { try! TalkReader(compiled: compiled) }
+        lazyReader = reader
+        sameStems = Lazy { Self.stems(reader.value.sameWords) }
     }
 
     /// The first line of the compiled form, checked: a file that is not one fails at start, not
@@ -75,17 +80,21 @@ public struct TalkWords: Sendable {
         }
         openers = TalkOpeners(compiled: reader.compiledText)
         lazyReader = Lazy(value: reader)
+        sameStems = Lazy { Self.stems(reader.sameWords) }
     }
 
 
 
     /// The stems a question's word stands for: its own, and those said to mean the same.
-    func alternatives(_ stem: String) -> [String] {
-        for group in reader.sameWords {
+    func alternatives(_ stem: String) -> [String] { sameStems.value[stem] ?? [stem] }
+
+    static func stems(_ groups: [[String]]) -> [String: [String]] {
+        var same: [String: [String]] = [:]
+        for group in groups {
             let stems = group.map(MomentQuestion.stem)
-            if stems.contains(stem) { return [stem] + stems.filter { $0 != stem } }
+            for stem in stems { same[stem] = [stem] + stems.filter { $0 != stem } }
         }
-        return [stem]
+        return same
     }
 
     /// The words that name the last moment (`that`, `the last one`), as the reader folds them.
