@@ -800,6 +800,22 @@ package struct TalkOpeners: Sendable {
         }
     }
 
+    /// Whether a line may be a question: it ends with `?`, or its first word is a question word
+    /// (the stage reads it further only then).
+    package func mayAsk(_ line: String) -> Bool {
+        if TalkReader.asks(line) { return true }
+        var first = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        while let last = first.last, !Self.isWordByte(last) { first = first.dropLast() }
+        guard (2...5).contains(first.count) else { return false }
+        let word = String(decoding: first, as: UTF8.self).lowercased()
+        return Self.questionWords.contains(word)
+    }
+
+    static let questionWords: Set<String> = [
+        "how", "what", "whats", "why", "who", "where", "when", "which", "is", "am", "are", "can", "could", "should",
+        "would", "will", "do", "does", "did", "have", "has", "was", "were", "any",
+    ]
+
     static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte >= 0x80

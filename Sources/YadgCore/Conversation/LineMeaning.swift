@@ -153,13 +153,50 @@ extension LineMeaning {
         }
         let parsed = context.parse(trimmed)
         if short, context.afterMoment, let correction = alone(trimmed, parsed, in: context) { return correction }
-        // Any other question (a question word first, `?` last: `how was my week?`): answered kindly.
-        if short, TalkReader.asks(trimmed), let first = context.talk.reader.words(of: trimmed).first,
-            MomentQuestion.questionWords.contains(first)
-        {
-            return .question(MomentQuestion.open(trimmed, parse: context.parse))
+        // Any other question (a question word first, `?` last: `how was my week?`), or one asked
+        // without its `?` (`is this open source`, `which folder does it save to`): answered kindly,
+        // with `/help`.
+        if short, context.talk.openers.mayAsk(trimmed) {
+            let words = context.talk.reader.words(of: trimmed)
+            if let first = words.first, MomentQuestion.questionWords.contains(first),
+                TalkReader.asks(trimmed) || (parsed.kind != .future && Self.asksWithoutMark(words, trimmed))
+            {
+                return .question(MomentQuestion.open(trimmed, parse: context.parse))
+            }
         }
         return parsed.kind == .future ? .plan(parsed) : .moment(parsed)
+    }
+
+    /// Words that open a question asked without its `?` (never `did`, `had`, `was`: wins open
+    /// with them).
+    static let askingFirstWords: Set<String> = [
+        "how", "what", "where", "why", "who", "which", "can", "could", "is", "are", "does", "do", "will", "would",
+        "should",
+    ]
+
+    /// Words that may come second in a question asked without its `?` (`how do`, `is this`, `can
+    /// my`), after a question word first.
+    static let askingSecondWords: Set<String> = [
+        "do", "does", "did", "can", "could", "is", "are", "i", "you", "it", "this", "my", "much", "many", "long",
+        "the", "we", "there", "yadg", "app", "folder", "version", "anyone", "someone", "somebody", "people", "your",
+        "else", "am", "should", "would", "will",
+    ]
+
+    /// A question asked without its `?`: a question word, then one of ``askingSecondWords``, at
+    /// most ten words, and nothing told as done (`how I spent my sunday` tells, `what a day` exclaims).
+    static func asksWithoutMark(_ words: [String], _ line: String) -> Bool {
+        // `did the dishes` is a win, `how many push-ups: 20` a note of one.
+        guard words.count >= 3, words.count <= 10, askingFirstWords.contains(words[0]),
+            askingSecondWords.contains(words[1]), !line.contains(":")
+        else { return false }
+        let auxiliaries: Set<String> = ["did", "was", "were", "had", "done", "been", "just", "finally", "already"]
+        for word in words.dropFirst() where !auxiliaries.contains(word) {
+            if Tense.pastWordSet.contains(word) { return false }
+            if word.utf8.count > 3, word.hasSuffix("ed"), !word.hasSuffix("eed"), !Tense.notPast.contains(word) {
+                return false
+            }
+        }
+        return true
     }
 
     /// Right after a moment, a line that is only a time (`2 hours ago`), only a mood (`#calm`) or
