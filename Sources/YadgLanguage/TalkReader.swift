@@ -293,8 +293,9 @@ package struct TalkReader: Sendable {
             free.insert(word)
         }
         for (written, words) in typed where words.count > 1 || free.contains(words.first ?? "") { free.insert(written) }
-        for (written, words) in typed where words.count == 1 {
-            for (word, followers) in next where followers.contains(words[0]) { next[word]!.insert(written) }
+        for (written, words) in typed {
+            guard let first = words.first else { continue }
+            for (word, followers) in next where followers.contains(first) { next[word]!.insert(written) }
         }
         var followers: [String: [String]] = [:]
         for word in openers where !free.contains(word) {
@@ -584,13 +585,10 @@ package struct TalkReader: Sendable {
         // Words a sentence may open with that change nothing (`umm`, `ok so`, `quick question`):
         // its phrases are also tried after them.
         var start = sentence.lowerBound
-        var readings: [TalkReading] = []
-        while true {
-            readings = readSentence(from: start, words, masks, sentence, signature, folded, origin, line, asks)
-            guard readings.isEmpty, start + 1 < sentence.upperBound, start - sentence.lowerBound < 3,
-                masks[start] & leadMask != 0
-            else { break }
+        var readings = readSentence(from: start, words, masks, sentence, signature, folded, origin, line, asks)
+        while start + 1 < sentence.upperBound, start - sentence.lowerBound < 3, masks[start] & leadMask != 0 {
             start += 1
+            readings += readSentence(from: start, words, masks, sentence, signature, folded, origin, line, asks)
         }
         return readings
     }
@@ -600,6 +598,14 @@ package struct TalkReader: Sendable {
         _ signature: (words: UInt64, classes: PhrasePattern.ClassMask), _ folded: Words, _ origin: [Int],
         _ line: String, _ asks: Bool
     ) -> [TalkReading] {
+        // After words that change nothing, the phrases (which open at a sentence's start) are read
+        // on the sentence from there, as if it began there.
+        if first > sentence.lowerBound {
+            let rest = Array(words[first..<sentence.upperBound])
+            return readSentence(
+                from: 0, rest, Array(masks[first..<sentence.upperBound]), 0..<rest.count, signature, folded,
+                Array(origin[first..<sentence.upperBound]), line, asks)
+        }
         let lineMask = signature.classes
         var readings: [TalkReading] = []
         var candidates = byWord[words[first]] ?? []

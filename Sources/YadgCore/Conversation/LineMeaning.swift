@@ -301,6 +301,10 @@ extension LineMeaning {
             return .onMoment(kind: "delete", target: .beforeLast, line: "/delete {n}")
         case "tag":
             return tags(rest, saidTag: reading.phrase.contains("tag") || reading.phrase.contains("label"))
+        case "note.with":
+            // `it was with Sam`: who it was with, noted.
+            guard (1...4).contains(reading.restWords.count) else { return nil }
+            return .inWords(kind: "note", line: "/note last with " + Self.unquoted(rest))
         case "note":
             // `note: went with Sam`, never `note to self: …` (a moment).
             if reading.phrase == "^ note", !line.lowercased().hasPrefix("note:") { return nil }
