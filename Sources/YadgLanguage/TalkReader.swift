@@ -540,18 +540,31 @@ package struct TalkReader: Sendable {
         let lineMask = masks.reduce(0, |)
         var lineWords: UInt64 = 0
         for word in words { lineWords |= Signature.bit(word) }
+        let signature = (lineWords, lineMask)
+        let readings = read(words, masks, origin, signature, folded, line, asks)
+        guard let clauses = Self.clauses(words, masks, origin, folded, line) else { return readings }
+        // `thanks, that's nice to hear`, `oops wrong one, please remove it`: a line is also read
+        // clause by clause at its commas, after its sentences.
+        return readings + read(clauses.words, clauses.masks, clauses.origin, signature, folded, line, asks)
+    }
+
+    /// The readings of a line cut into `words` (with ``Words/boundary`` between sentences).
+    private func read(
+        _ words: [String], _ masks: [PhrasePattern.ClassMask], _ origin: [Int],
+        _ signature: (words: UInt64, classes: PhrasePattern.ClassMask), _ folded: Words, _ line: String, _ asks: Bool
+    ) -> [TalkReading] {
         var sentences: [Range<Int>] = []
         var start = 0
         while start < words.count {
             var end = start
             while end < words.count, words[end] != Words.boundary { end += 1 }
-            sentences.append(start..<end)
+            if end > start { sentences.append(start..<end) }
             start = end + 1
         }
         // From the last sentence back: the readings of the line from each sentence on.
         var later: [TalkReading] = []
         for (index, sentence) in sentences.enumerated().reversed() {
-            let readings = readSentence(words, masks, sentence, (lineWords, lineMask), folded, origin, line, asks)
+            let readings = readSentence(words, masks, sentence, signature, folded, origin, line, asks)
             let handing = readings.filter(\.handsOnRest)
             let whole = readings.filter { !$0.handsOnRest }
             if index == sentences.count - 1 {
@@ -568,6 +581,35 @@ package struct TalkReader: Sendable {
             later = speaking + later + handing + whole.filter { Self.isChat($0.kind) }
         }
         return later
+    }
+
+    /// The line's words with a sentence's end at each comma between two words, or nil when it has
+    /// none.
+    static func clauses(
+        _ words: [String], _ masks: [PhrasePattern.ClassMask], _ origin: [Int], _ folded: Words, _ line: String
+    ) -> (words: [String], masks: [PhrasePattern.ClassMask], origin: [Int])? {
+        guard line.utf8.contains(UInt8(ascii: ",")) else { return nil }
+        var result: (words: [String], masks: [PhrasePattern.ClassMask], origin: [Int]) = ([], [], [])
+        let bytes = Array(line.utf8)
+        var cut = false
+        for index in words.indices {
+            result.words.append(words[index])
+            result.masks.append(masks[index])
+            result.origin.append(origin[index])
+            // A comma between this word and the next folded word: a clause ends here.
+            guard index + 1 < words.count, origin[index + 1] != origin[index], words[index] != Words.boundary,
+                words[index + 1] != Words.boundary
+            else { continue }
+            let from = folded.ends[origin[index]]
+            let to = folded.ends[origin[index + 1]]
+            if bytes[from..<min(to, bytes.count)].contains(UInt8(ascii: ",")) {
+                result.words.append(Words.boundary)
+                result.masks.append(0)
+                result.origin.append(origin[index])
+                cut = true
+            }
+        }
+        return cut ? result : nil
     }
 
     /// Small talk and chat: a sentence of it gives way to any other reading of the line.

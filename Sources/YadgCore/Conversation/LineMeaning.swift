@@ -293,7 +293,11 @@ extension LineMeaning {
             return time(rest, context) ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change)
         case "favorite", "unfavorite", "delete":
             // `delete` alone names nothing; `scratch that`, `star it` name the last moment.
-            if rest.isEmpty, !reading.phrase.contains(" it") && !reading.phrase.contains("that") { return nil }
+            // (`oops wrong one, please remove`: the line says which, the last one.)
+            let saysWhich = ["wrong", "mistake", "oops", "whoops", "typo"].contains { line.lowercased().contains($0) }
+            if rest.isEmpty, !reading.phrase.contains(" it") && !reading.phrase.contains("that") && !saysWhich {
+                return nil
+            }
             guard let target = target(rest, context) else { return nil }
             let command = ["favorite": "/fav", "unfavorite": "/unfav", "delete": "/delete"][kind]!
             return on(target, kind: kind, command)
@@ -395,7 +399,10 @@ extension LineMeaning {
         // `the last one, it was a mistake`: what comes after a comma is the reason, not the target.
         let cut = rest.split(separator: ",", maxSplits: 1).first.map(String.init) ?? rest
         var words = context.talk.reader.words(of: cut)
-        let polite: Set<String> = ["please", "pls", "for", "me", "now", "again", "too", "as", "well", "thanks", "thank", "you"]
+        let polite: Set<String> = [
+            "please", "pls", "for", "me", "now", "again", "too", "as", "well", "thanks", "thank", "you", "mate", "dear",
+            "lol", "then",
+        ]
         while let last = words.last, polite.contains(last) { words.removeLast() }
         let joined = words.joined(separator: " ")
         if words.isEmpty || TalkWords.lastMoment.contains(joined) { return .last }
