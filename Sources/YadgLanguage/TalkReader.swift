@@ -849,19 +849,48 @@ package struct TalkOpeners: Sendable {
     }
 
     /// Whether a line may be a question: it ends with `?`, or its first word is a question word
-    /// (the stage reads it further only then).
+    /// (the stage reads it further only then), looked at on its bytes. At an apostrophe, the word
+    /// before it counts (`what'd`), and so does the word with it passed over as the tokenizer folds
+    /// it (`how's`, `what’s`: `hows`, `whats`).
     package func mayAsk(_ line: String) -> Bool {
         if TalkReader.asks(line) { return true }
-        var first = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-        while let last = first.last, !Self.isWordByte(last) { first = first.dropLast() }
-        guard (2...5).contains(first.count) else { return false }
-        let word = String(decoding: first, as: UTF8.self).lowercased()
-        return Self.questionWords.contains(word)
+        var line = line
+        return line.withUTF8 { bytes -> Bool in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { word in
+                var (index, length, beforeApostrophe) = (0, 0, 0)
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte < 0x80, Self.isWordByte(byte) {
+                        guard length < 6 else { return false }
+                        word[length] = byte | 0x20
+                        (index, length) = (index + 1, length + 1)
+                    } else if length > 0, byte == UInt8(ascii: "'") {
+                        if beforeApostrophe == 0 { beforeApostrophe = length }
+                        index += 1
+                    } else if length > 0, byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                        bytes[index + 2] == 0x99
+                    {
+                        if beforeApostrophe == 0 { beforeApostrophe = length }
+                        index += 3  // ’
+                    } else if Self.isWordByte(byte) {
+                        return false  // a letter beyond ASCII: no question word has one
+                    } else {
+                        break
+                    }
+                }
+                guard length >= 2 else { return false }
+                return Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil
+                    || (beforeApostrophe >= 2
+                        && Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<beforeApostrophe])] != nil)
+            }
+        }
     }
 
-    static let questionWords: Set<String> = [
+    /// The words a question opens with (``MomentQuestion``'s), as the tokenizer folds them.
+    static let questionWords: WordSet = [
         "how", "what", "whats", "why", "who", "where", "when", "which", "is", "am", "are", "can", "could", "should",
-        "would", "will", "do", "does", "did", "have", "has", "was", "were", "any",
+        "would", "will", "do", "does", "did", "have", "has", "was", "were", "any", "tell", "hows", "whens", "wheres",
+        "whos",
     ]
 
     static func isWordByte(_ byte: UInt8) -> Bool {

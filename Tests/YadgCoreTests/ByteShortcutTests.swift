@@ -102,6 +102,34 @@ struct ByteShortcutTests {
         #expect(!reader.mayRead("took a walk"))
     }
 
+    @Test("The look at a line's first bytes for a question passes every line the stage would answer as one")
+    func questionLookNeverHidesAQuestion() {
+        let talk = TestSupport.resources.talk
+        var passed = 0
+        for line in Self.lines + Self.edges + Self.questionEdges {
+            let trimmed = line.trimmedWhitespace
+            if talk.openers.mayAsk(trimmed) {
+                passed += 1
+                continue
+            }
+            let words = talk.reader.words(of: trimmed)
+            let asked =
+                words.first.map(MomentQuestion.questionWords.contains) == true
+                && (TalkReader.asks(trimmed) || LineMeaning.asksWithoutMark(words, trimmed))
+            #expect(!asked, "\(line)")
+        }
+        #expect(passed > 100)
+        #expect(talk.openers.mayAsk("How's the export done"))
+        #expect(talk.openers.mayAsk("WHICH folder does it save to"))
+        #expect(!talk.openers.mayAsk("took a walk"))
+        #expect(!talk.openers.mayAsk("however I walked"))
+    }
+
+    static let questionEdges = [
+        "how do i export", "How's this work", "what, no dark mode", "is-this open source", "why", "whatever",
+        "what’s my best day", "DID I call mom", "can my boss see this", "hows it going with you", "whos there",
+    ]
+
     static let edges = [
         "HELLO!!", "heyyyyyyyyyyyyyyyyyy", "thanks~", "Ok.", "q", "hmmmmm", "delete,", "x", "!!", "I'm",
         "sooooooooooooooooooooooooooooooooo long a first word", "\tshow my moments", "???", "?", "ok?!", "Hi,  there,",

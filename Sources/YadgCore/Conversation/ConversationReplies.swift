@@ -9,9 +9,10 @@ extension Shell {
     /// The stage's inputs at this line: the crisis phrases, moods, the parser at now, and whether
     /// the line before logged a moment.
     var lineContext: LineContext {
+        let talk = self.talk
         let (parser, now, zoneWhenNeeded) = (context.parser, context.clock.now(), context.zoneWhenNeeded)
         return LineContext(
-            crisis: resources.crisis, moods: resources.moods, talk: resources.talk,
+            crisis: resources.crisis, moods: resources.moods, talk: talk,
             parse: { parser.parse($0, now: now, timeZone: zoneWhenNeeded.value) },
             afterMoment: context.state.afterMoment, crisisChecked: true)
     }

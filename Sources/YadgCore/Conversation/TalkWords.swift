@@ -3,7 +3,7 @@ import YadgLanguage
 /// What the conversation listens for besides wins, read from `Resources/talk.json`: the talk reader
 /// (YadgLanguage's `TalkReader`: spellings, classes, the readings in order) and the words a
 /// question about one's moments takes as the same (`ran` ~ `run` ~ `jog`).
-public struct TalkWords: Sendable {
+public final class TalkWords: Sendable {
     private let lazyReader: Lazy<TalkReader>
     /// Each word's stem → the stems of every word said to mean the same (its own first), made
     /// at the first question.
