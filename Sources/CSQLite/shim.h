@@ -9,15 +9,15 @@ static inline sqlite3_destructor_type yadg_sqlite_transient(void) { return SQLIT
 /// reads them). Must run before SQLite is initialised; sqlite3_config is variadic.
 static inline int yadg_sqlite_no_memstatus(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
 
-/// Keeps the write-ahead log between runs and skips the checkpoint when the last connection
-/// closes (sqlite3_db_config is variadic, which Swift cannot call). A one-shot `yadg log` then
-/// syncs the disk once, for its commit; the log is folded into the database by SQLite's own
-/// automatic checkpoints as it grows. Returns SQLITE_OK or the first error.
-static inline int yadg_sqlite_keep_wal(sqlite3 *db) {
+/// Keeps the write-ahead log file (and its -shm index) between runs instead of deleting them when
+/// the last connection closes (sqlite3_file_control takes a pointer, which is simpler here). The
+/// log's contents are folded into the database at the end of every run and on a schedule
+/// (YadgStorage's Storage article, "A database that stands alone"); the file staying means the
+/// log keeps its inode while a conversation is open, so its removal can be noticed, and its -shm
+/// beside the database shows the home was used. Returns SQLITE_OK or the error.
+static inline int yadg_sqlite_persist_wal(sqlite3 *db) {
     int persist = 1;
-    int rc = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
-    if (rc != SQLITE_OK) return rc;
-    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+    return sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
 }
 
 #endif

@@ -49,7 +49,18 @@ extension App {
             wake.signal()
         }
         checkIntegrityInTheBackground(post: { outbox.post(fitted([StyledLine($0, .secondary)])) })
-        var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
+        let folder = LogFolder(store: store) { [copy, environment] problem in
+            let said: String
+            switch problem {
+            case .logRemoved: said = copy[StorageCopy.self].logRemovedNoticed
+            case .damaged:
+                let path = environment.paths?.database ?? "moments.db"
+                said = String(problem.openingMessage(copy, path: path).dropFirst("yadg: ".count))
+            default: return  // the next line says it, as it is refused
+            }
+            outbox.post(fitted([StyledLine(said, .secondary)]))
+        }
+        var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
         // A model on this machine may need seconds to load: it loads while the person types.
         if app.settings.isOnThisMachine { coordinator?.warmUp() }
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
@@ -74,7 +85,9 @@ extension App {
         }
         editor?.breathe(
             home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
-        // What was typed during the walkthrough comes back as the first line, ready to edit.
+        // What was typed during the walkthrough comes back as the first line, ready to edit; keys
+        // typed after it go on from it (the suggestion of a first win gives way to them instead).
+        editor?.typingReplacesPrefill = typedAhead.isEmpty
         var prefill =
             !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy[HomeCopy.self].firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
@@ -88,8 +101,13 @@ extension App {
                 _ = waitFor(seconds: 5) { await backgroundSync.value }
             }
             let reply = app.resolve(handled, waitForSummaries: false)
-            // What the line changed is committed: the background sync sends it now.
+            // The moment this line logged is the latest before the sync can answer for it: a fast
+            // server's praise for it is then shown unlabelled, as the card's second half.
+            for case .requestPraise(let moment) in handled.effects { latest.set(moment.id) }
+            // What the line changed is committed: the background sync sends it now, and the file
+            // alone holds it soon after.
             wake.signal()
+            folder?.foldSoon()
             guard !reply.lines.isEmpty else { continue }
             let blankAfter = !(reply.events.isEmpty && reply.lines.count == 1)
             reader.write(fitted(reply.lines) + (blankAfter ? "\n" : ""))
@@ -99,13 +117,12 @@ extension App {
                 // An AI choice was written (by the line, or by the list it answered): it applies
                 // from the next line.
                 app = app.reloadingAISettings()
-                (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox)
+                (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
                 if app.settings.isOnThisMachine { coordinator?.warmUp() }
             }
             for effect in handled.effects {
                 switch effect {
                 case .requestPraise(let moment):
-                    latest.set(moment.id)
                     // The prompt's quiet sign of life until the answer (or its fallback) arrives.
                     if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
                 case .writeSummaries(let days, _):
@@ -149,10 +166,10 @@ extension App {
     }
 
     /// Who writes the praise and the Journey's summaries, built once per AI choice (a provider reads
-    /// its prompts from the config folder).
-    private func praiseWriters(fitted: @escaping @Sendable ([StyledLine]) -> String, outbox: LinesForTheEditor)
-        -> (PraiseCoordinator?, (any DaySummaryWriter)?)
-    {
+    /// its prompts from the config folder). Each praise stored is folded into the file soon after.
+    private func praiseWriters(
+        fitted: @escaping @Sendable ([StyledLine]) -> String, outbox: LinesForTheEditor, folder: LogFolder?
+    ) -> (PraiseCoordinator?, (any DaySummaryWriter)?) {
         let provider = settings.backendURL == nil ? self.provider : nil
         let copy = self.copy
         let verdictSink: (@Sendable (String) -> Void)? =
@@ -166,6 +183,7 @@ extension App {
             ) { moment, outcome, labelled in
                 let lines = MomentCard.aiPraise(for: moment, outcome, labelled: labelled, copy: copy)
                 defer { outbox.endWaiting() }
+                if case .praise = outcome { folder?.foldSoon() }
                 guard !lines.isEmpty else { return }
                 // The latest moment's praise may fade in where its offline line is.
                 if case .praise = outcome, !labelled, lines.count == 1 {

@@ -115,7 +115,8 @@ extension App {
             // The store's trouble in its own words (damaged, newer), never as an output error.
             return shell.context.storeFailure(error, reading: true)
         case .failure(.writing(let message)):
-            return .failed(message)
+            // A local write that failed: exit 3, as for the moments' own file.
+            return ShellReply.failed(message).failing(because: .data)
         }
     }
 
@@ -157,9 +158,17 @@ extension App {
                     .failing(because: .server)
             }
         }
+        // What this run's sends came to: how many went, and the last reason one did not.
+        let outcome = Mutex<(sent: Int, failed: SyncProblem?)>((0, nil))
         if !statusOnly,
-            let worker = syncWorker(report: { [output, syncPrinter] in
-                output.out(syncPrinter.text(for: $0, latest: nil))
+            let worker = syncWorker(report: { [output, syncPrinter] event in
+                output.out(syncPrinter.text(for: event, latest: nil))
+                outcome.withLock {
+                    switch event {
+                    case .synced: $0.sent += 1
+                    case .failed(_, let problem, _): $0.failed = problem
+                    }
+                }
             })
         {
             // One yadg sends at a time: wait a little for another to finish, else say so.
@@ -171,8 +180,17 @@ extension App {
         }
         do {
             let status = try queue.syncStatus()
-            return ShellReply(
+            var reply = ShellReply(
                 lines: pulledLines + SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
+            // A change that could not be sent is a server's no (or its silence): exit 4, and why.
+            let (sent, failed) = outcome.withLock { $0 }
+            if let failed, status.waiting > 0 {
+                let words = copy[SyncCopy.self]
+                reply.failure = Copy.fill(
+                    sent == 0 ? words.nothingSent : words.someNotSent, ["reason": failed.words(copy)])
+                reply.failureCause = .server
+            }
+            return reply
         } catch {
             return shell.context.storeFailure(error)
         }

@@ -171,8 +171,9 @@ extension App {
     /// reported as not logged.
     private func committed(_ batch: HandledLines) -> [ShellReply] {
         do {
-            try batch.commit?.wait()
-            return batch.replies
+            // Numbered as stored: another writer may have taken the numbers this batch counted on.
+            let shift = try batch.commit?.wait() ?? 0
+            return shift == 0 ? batch.replies : batch.replies.map { $0.renumbered(by: shift, copy: copy) }
         } catch {
             let message = shell.message(for: error)
             return zip(batch.lines, batch.replies).map { line, reply in

@@ -1,4 +1,5 @@
 import YadgCore
+import YadgStorage
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -46,26 +47,13 @@ enum LookBackIO {
             output.out(format == .csv && outputIsTerminal ? TerminalSanitizer.clean(text) : text)
             return .success(moments.count)
         }
-        // Private, like everything yadg writes: 0600 before any content lands.
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            return .failure(
-                .writing(
-                    Copy.fill(
-                        copy[ExportCopy.self].failed, ["path": path, "reason": String(cString: strerror(errno))])))
-        }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else {
-                return .failure(
-                    .writing(
-                        Copy.fill(
-                            copy[ExportCopy.self].failed, ["path": path, "reason": String(cString: strerror(errno))])))
-            }
-            offset += n
+        // Private, like everything yadg writes; the old file stays whole until the new one is
+        // durable beside it and renamed over it, so "Exported" is said only of a file that is there.
+        do {
+            try PrivateFiles.replace(path, with: Data(text.utf8))
+        } catch {
+            let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
+            return .failure(.writing(Copy.fill(copy[ExportCopy.self].failed, ["path": path, "reason": reason])))
         }
         return .success(moments.count)
     }

@@ -16,25 +16,34 @@ import YadgStorage
 /// The person's time zone: `TZ` when it names a zone or spells a POSIX rule, else the zone
 /// `/etc/localtime` links to, else the name in `/etc/timezone` (Debian's), else UTC.
 ///
-/// The order the C library follows. A `TZ` that is neither (`Not/AZone`) is passed over, as
-/// Foundation's `TimeZone.current` did; a `/etc/localtime` that is a copied file, not a link,
-/// names no zone, so the next source decides.
+/// The order the C library follows. A `TZ` that is neither (`Not/AZone`) is passed over for the
+/// system's zone, as the C library does, and said once (``find(environment:)``); a
+/// `/etc/localtime` that is a copied file, not a link, names no zone, so the next source decides.
 public enum SystemTimeZone {
     public static func current(environment: [String: String]) -> Zone {
         find(environment: environment).zone
     }
 
-    /// The zone, and the name `TZ` gave when it could not be read because there is no tz database
-    /// at all (which the person should hear about: their times would otherwise be UTC in silence).
-    /// Then the zone is UTC: the system's own zone could not be read either.
-    public static func find(environment: [String: String]) -> (zone: Zone, unreadable: String?) {
+    /// Why `TZ` was not the zone used, for one line at the start of a run: the person's times
+    /// would otherwise be in another zone in silence (and stored with it).
+    public enum Unused: Sendable, Equatable {
+        /// No tz database at all: the zone is UTC (the system's own zone cannot be read either).
+        case noDatabase(String)
+        /// The database knows no zone of that name (a typo, `Europe/Pariss`): the system's zone.
+        case unknown(String)
+    }
+
+    /// The zone, and why `TZ` was not used when it named something that could not be read.
+    public static func find(environment: [String: String]) -> (zone: Zone, unused: Unused?) {
+        var unused: Unused?
         if let name = environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), !name.isEmpty {
             if let zone = Zone(identifier: name) { return (zone, nil) }
-            if !Zone.databaseIsInstalled { return (.utc, name) }
+            if !Zone.databaseIsInstalled { return (.utc, .noDatabase(name)) }
+            unused = .unknown(name)
         }
-        if let name = linkedZoneName("/etc/localtime"), let zone = Zone(identifier: name) { return (zone, nil) }
-        if let name = namedZone("/etc/timezone"), let zone = Zone(identifier: name) { return (zone, nil) }
-        return (.utc, nil)
+        if let name = linkedZoneName("/etc/localtime"), let zone = Zone(identifier: name) { return (zone, unused) }
+        if let name = namedZone("/etc/timezone"), let zone = Zone(identifier: name) { return (zone, unused) }
+        return (.utc, unused)
     }
 
     /// The first line of a file that names a zone (`Europe/Paris`), if any.

@@ -151,15 +151,19 @@ package final class Lexicon: Sendable {
         guard word.utf8.count <= Self.longestWord else { return out.append(word) }
         if let base = stem(word) { return out.append(base) }
         if known.contains(word) { return out.append(word) }
-        if !shouted && !notTypos.contains(word) {
-            if let target = fuzzy.nearest(to: word) { return normalize(target, into: &out) }
-            // A misspelt word with an ending (`razers`): the misspelling read without it.
-            for ending in ["s", "es", "ed", "ing"] where word.hasSuffix(ending) && word.utf8.count >= ending.utf8.count + 4 {
-                let root = String(word.dropLast(ending.count))
-                if !notTypos.contains(root), let target = fuzzy.nearest(to: root) { return normalize(target, into: &out) }
-            }
-        }
+        if !shouted && !notTypos.contains(word), let target = misspelt(word) { return normalize(target, into: &out) }
         out.append(word)
+    }
+
+    /// The word a misspelling stands for: the nearest target, or, for a misspelt word with an ending
+    /// (`razers`), the target nearest the word without it.
+    func misspelt(_ word: String) -> String? {
+        if let target = fuzzy.nearest(to: word) { return target }
+        for ending in ["s", "es", "ed", "ing"] where word.hasSuffix(ending) && word.utf8.count >= ending.utf8.count + 4 {
+            let root = String(word.dropLast(ending.count))
+            if !notTypos.contains(root), let target = fuzzy.nearest(to: root) { return target }
+        }
+        return nil
     }
 
     /// Of `words` (a dictionary's), those the reader would otherwise take for a misspelling of one
@@ -167,7 +171,7 @@ package final class Lexicon: Sendable {
     package func realWordsNearTargets(_ words: Set<String>) -> [String] {
         words.filter { word in
             forms[word] == nil && spellings[word] == nil && !known.contains(word) && stem(word) == nil
-                && fuzzy.nearest(to: word) != nil
+                && misspelt(word) != nil
         }.sorted()
     }
 
@@ -206,6 +210,8 @@ package final class Lexicon: Sendable {
         let text = String(decoding: scalars, as: UTF8.self)
         for (ending, replacements) in Self.endings where text.hasSuffix(ending) && text.utf8.count > ending.utf8.count + 1 {
             let root = String(text.dropLast(ending.count))
+            // A root of three letters at least: `thing` is not `th` + `ing`, `bus` not `bu` + `s`.
+            guard root.utf8.count >= 3 else { continue }
             // `-es` only where English adds it (`wishes`, `boxes`, `goes`): `cares` is `care`, not `car`.
             if ending == "es", !["s", "x", "z", "h", "o"].contains(where: { root.hasSuffix($0) }) { continue }
             for replacement in replacements {

@@ -164,19 +164,27 @@ enum Migrations {
         }
     }
 
-    /// Brings the database up to the latest version. Returns the version it found.
+    /// Brings the database up to the latest version. Returns the version it found. `allAtOnce`:
+    /// every step in one transaction (a new database, created whole before its log exists).
     @discardableResult
-    static func run(on connection: SQLiteConnection) throws -> Int {
+    static func run(on connection: SQLiteConnection, allAtOnce: Bool = false) throws -> Int {
         let found = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
-        for (index, step) in all.enumerated() where index + 1 > found {
-            try connection.writeTransaction {
-                // Re-read inside the write lock: another process may have migrated meanwhile.
-                let current = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
-                guard current < index + 1 else { return }
+        func migrate(from first: Int) throws {
+            // Re-read inside the write lock: another process may have migrated meanwhile.
+            let current = Int(try connection.scalarText("PRAGMA user_version") ?? "0") ?? 0
+            for (index, step) in all.enumerated() where index + 1 > max(first, current) {
                 try connection.execute(step.sql)
                 try step.backfill?(connection)
                 try connection.execute("PRAGMA user_version = \(index + 1)")
+                if !allAtOnce { return }
             }
+        }
+        if allAtOnce {
+            try connection.writeTransaction { try migrate(from: found) }
+            return found
+        }
+        for index in all.indices where index + 1 > found {
+            try connection.writeTransaction { try migrate(from: index) }
         }
         return found
     }

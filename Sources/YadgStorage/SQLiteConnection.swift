@@ -27,7 +27,10 @@ public final class SQLiteConnection {
     /// The database file this connection opened (its path, device and inode), checked under the
     /// write lock before each commit: Delete my data in another process unlinks it, and a write
     /// into the unlinked file would be acknowledged and lost.
-    var openedFile: (path: String, device: UInt64, inode: UInt64, deletionMarker: String)?
+    var openedFile: (path: String, identity: FileIdentity, deletionMarker: String)?
+    /// The same for its write-ahead log, once it exists (see `WriteAheadLog.swift`): a log removed
+    /// under an open connection takes every commit since the last fold with it.
+    var openedLog: FileIdentity?
     /// Inside ``SQLiteMomentStore/batch(_:)``: writes join the one open transaction.
     var inBatch = false
     /// A write inside the batch failed part-way: the whole batch is rolled back, never committed.
@@ -53,12 +56,6 @@ public final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
-    }
-
-    /// Keeps the write-ahead log file between runs and leaves checkpoints to SQLite's automatic
-    /// ones (see `yadg_sqlite_keep_wal` in the CSQLite shim).
-    func keepWriteAheadLog() {
-        _ = yadg_sqlite_keep_wal(handle)
     }
 
     deinit {
@@ -127,31 +124,8 @@ public final class SQLiteConnection {
             _ = try cached("COMMIT").step()
             return result
         } catch {
-            try? execute("ROLLBACK")
-            throw error
+            throw rollBack(after: error)
         }
-    }
-
-    /// Throws ``MomentStoreError/deletedElsewhere`` (and refuses writes from then on) when the file
-    /// at the path is no longer the one opened, or a deletion is under way beside it. Called with
-    /// the write lock held, so a deletion (which takes it first) is either over or not begun.
-    func checkStillThere() throws {
-        guard let file = openedFile else { return }
-        var info = stat()
-        let gone =
-            stat(file.path, &info) != 0 || UInt64(info.st_ino) != file.inode || UInt64(info.st_dev) != file.device
-            || access(file.deletionMarker, F_OK) == 0
-        guard gone else { return }
-        refusesWrites = .deletedElsewhere
-        throw MomentStoreError.deletedElsewhere
-    }
-
-    /// Remembers which file this connection opened (see ``openedFile``).
-    func rememberOpenedFile(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return }
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        openedFile = (path, UInt64(info.st_dev), UInt64(info.st_ino), folder + "/.deleting")
     }
 
     /// Rows changed by the last statement. The corresponding C function is `sqlite3_changes`.

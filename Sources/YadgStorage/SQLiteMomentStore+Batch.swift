@@ -15,13 +15,22 @@ extension SQLiteMomentStore {
     /// Runs `body` in one write transaction: every write inside it is committed together, with a
     /// single fsync, before this returns (a throw means none of them was kept).
     public func batch<T>(_ body: () throws -> T) throws -> T {
-        let (result, commit) = try batchCommittingLater(body)
+        // Its references are read under its own write lock: the body's are final when it returns.
+        let (result, commit) = try batchCommittingLater(body, numberingOn: false)
         try commit.wait()
         return result
     }
 
     public func batchCommittingLater<T>(_ body: () throws -> T) throws -> (result: T, commit: any BatchCommit) {
-        try lock.withLock { _ in try beginBatch() }
+        try batchCommittingLater(body, numberingOn: true)
+    }
+
+    /// `numberingOn`: the batch's references may be counted on from the batch handed over just
+    /// before, before this one holds the write lock; its commit then says how far they moved.
+    private func batchCommittingLater<T>(_ body: () throws -> T, numberingOn: Bool) throws -> (
+        result: T, commit: any BatchCommit
+    ) {
+        try lock.withLock { _ in try beginBatch(numberingOn: numberingOn) }
         let result: T
         do {
             result = try body()
@@ -36,23 +45,32 @@ extension SQLiteMomentStore {
     /// Opens a batch. Its BEGIN is run on the batch thread, after the commit of the batch before
     /// (which may still be under way): the caller does not wait for it. BEGIN, or the check that
     /// the file is still the one opened, failing fails the batch, and then no row is written.
-    private func beginBatch() throws {
+    ///
+    /// The batch's references are counted on from the batch before, so its lines are read while
+    /// that one commits; but between that commit and this BEGIN another yadg may have logged and
+    /// taken those numbers. So once BEGIN holds the write lock, the next free reference is read
+    /// again, and every row of the batch is written that far on (`shift`; negative after a batch
+    /// that failed, so no number is skipped); the commit hands the shift back, and the
+    /// acknowledgements carry the numbers as written.
+    private func beginBatch(numberingOn: Bool) throws {
         if let refusal = connection.refusesWrites { throw refusal }
         connection.inBatch = true
         pendingState = []
         pendingDayCounts = [:]
         pendingActionCounts = [:]
-        batchRefs = refAfterHandedOver
+        let counted = numberingOn ? refAfterHandedOver : nil
+        batchRefs = counted
         refAfterHandedOver = nil
         batchWrites.add { [self] in
             connection.batchFailure = nil
+            batchShift = 0
             do {
                 try connection.execute("BEGIN IMMEDIATE")
+                try connection.checkStillThere()
+                if let counted { batchShift = try nextStoredRef() - counted }
             } catch {
                 connection.batchFailure = error
-                return
             }
-            do { try connection.checkStillThere() } catch { connection.batchFailure = error }
         }
     }
 
@@ -70,7 +88,7 @@ extension SQLiteMomentStore {
         batchWrites.add { [self] in
             guard connection.batchFailure == nil else { return }
             do {
-                guard let day = try writeRow(moment, ref: ref) else { throw AlreadyStored(id: moment.id) }
+                guard let day = try writeRow(moment, ref: ref + batchShift) else { throw AlreadyStored(id: moment.id) }
                 if moment.archivedAt == nil {
                     writtenCounts.days[day, default: 0] += 1
                     writtenCounts.actions[moment.action, default: 0] += 1
@@ -105,10 +123,10 @@ extension SQLiteMomentStore {
                     failure = error
                 }
             }
-            if failure != nil { try? connection.execute("ROLLBACK") }
+            if let failed = failure { failure = connection.rollBack(after: failed) }
             writtenCounts = ([:], [:])
             connection.batchFailure = nil
-            commit.finish(failure)
+            commit.finish(failure, referenceShift: batchShift)
         }
         batchWrites.handOver()
         return commit
@@ -125,15 +143,18 @@ final class PendingCommit: BatchCommit, @unchecked Sendable {
     private let made = DispatchSemaphore(value: 0)
     /// Written once on the batch thread before `made` is signalled, read only after it.
     private var failure: (any Error)?
+    private var referenceShift = 0
 
-    func finish(_ failure: (any Error)?) {
+    func finish(_ failure: (any Error)?, referenceShift: Int) {
         self.failure = failure
+        self.referenceShift = referenceShift
         made.signal()
     }
 
-    func wait() throws {
+    func wait() throws -> Int {
         made.wait()
         made.signal()  // a later wait returns at once
         if let failure { throw failure }
+        return referenceShift
     }
 }

@@ -166,10 +166,32 @@ extension SQLiteMomentStore {
         }
     }
 
+    /// Every moment, or a throw: a row that cannot be read back stops it
+    /// (``MomentStoreError/unreadableMoment(ref:detail:)``), since an export or the list Delete my
+    /// data archives must never leave one out unsaid.
     public func allMoments() throws -> [Moment] {
         try locked {
-            try rows(try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY ref, submitted_at, id"))
+            let select = try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY ref, submitted_at, id")
+            var found: [Moment] = []
+            while try select.step() {
+                guard let moment = Self.moment(from: select) else { throw Self.unreadable(select) }
+                found.append(moment)
+            }
+            return found
         }
+    }
+
+    /// Why a row does not read back as a moment, naming the field and its value (never the text).
+    static func unreadable(_ row: SQLiteStatement) -> MomentStoreError {
+        let fields: [(Int32, String)] = [(0, "id"), (3, "submitted_at"), (4, "happened_at")]
+        let field = fields.first { column, _ in
+            let value = row.text(column)
+            return column == 0
+                ? value.flatMap(UUID.init(uuidString:)) == nil : value.flatMap { CivilTime.parse($0) } == nil
+        }
+        let detail =
+            field.map { column, name in "\(name) is \(row.text(column) ?? "empty")" } ?? "a field is unreadable"
+        return .unreadableMoment(ref: row.integer(19), detail: detail)
     }
 
     public func daySummary(for day: LocalDay) throws -> DaySummary? {

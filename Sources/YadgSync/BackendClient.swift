@@ -70,7 +70,11 @@ public struct BackendClient: Sendable {
         }
         switch response.status {
         case 200..<300:
-            return .done(operation.kind == .delete ? nil : Self.serverMoment(response.body))
+            switch Self.answer(response, for: operation, serverID: moment?.serverId) {
+            case .success(let server): return .done(server)
+            case .failure(let problem):
+                return .retry(problem, after: RetryPolicy.serverDelay(headers: response.headers, now: Date()))
+            }
         case 404 where operation.kind == .delete:
             return .done(nil)  // nothing there to archive
         case 408, 429, 500...599:
@@ -95,7 +99,11 @@ public struct BackendClient: Sendable {
                             return .failure(.unreachable)
                         }
                         switch response.status {
-                        case 200..<300: return .success(true)
+                        case 200..<300:
+                            // Only the server's own answer counts: a login page's 200 archived nothing.
+                            let archive = SyncOperation(
+                                sequence: 0, momentID: id, kind: .delete, fields: nil, attempts: 0)
+                            return Self.answer(response, for: archive, serverID: nil).map { _ in true }
                         case 404: return .success(false)
                         default: return .failure(.answered(response.status))
                         }
@@ -122,9 +130,11 @@ public struct BackendClient: Sendable {
             return .failure(.unreachable)
         }
         if Self.isPlanLimit(response) { return .failure(.planLimit) }
-        guard (200..<300).contains(response.status),
-            let object = JSONValue.parse(response.body), let rows = object["data"]?.array
-        else { return .failure(.answered(response.status)) }
+        guard (200..<300).contains(response.status) else { return .failure(.answered(response.status)) }
+        guard Self.isJSON(response) else { return .failure(.notTheAnswer(response.body.isEmpty ? .empty : .notJSON)) }
+        guard let object = JSONValue.parse(response.body), let rows = object["data"]?.array else {
+            return .failure(.notTheAnswer(.unreadable))
+        }
         let next = object["hasNextPage"]?.bool == true ? object["nextCursor"]?.string : nil
         return .success((rows, next))
     }
@@ -196,16 +206,37 @@ public struct BackendClient: Sendable {
             method: method, url: baseURL + path, headers: headers, body: Data((body ?? "").utf8), timeout: timeout)
     }
 
-    /// `{"item": {…}}`: the server's id, praise (or `aiPraise`), tags and action; anything else is
-    /// ignored, and an unreadable body still means the server has the moment.
-    static func serverMoment(_ body: Data) -> ServerMoment? {
-        guard let object = JSONValue.parse(body),
-            let item = object["item"]?.object != nil ? object["item"] : (object["id"] != nil ? object : nil)
-        else { return nil }
+    /// The response says it is JSON (`application/json`, or a `+json` type), as the contract's are.
+    static func isJSON(_ response: HTTPResponse) -> Bool {
+        let mediaType = (response.headers["content-type"] ?? "").split(separator: ";").first.map {
+            $0.trimmedWhitespace.lowercased()
+        }
+        return mediaType.map { $0 == "application/json" || $0.hasSuffix("+json") } ?? false
+    }
+
+    /// What a 2xx says, when it is the server's answer about this moment: the contract's JSON
+    /// (`application/json`) naming it — `{"item": {…}}` (or the moment itself) whose `id` or
+    /// `clientId` is the moment's id, or the server id it was given — and, for an archive, a `204`
+    /// with nothing in it. Anything else (a captive portal's login page, a body cut short, an
+    /// empty 200, another moment's) may never have reached the server: it is a failure, tried again
+    /// on the backoff schedule, never marked synced (<doc:Sync>, "Sending").
+    static func answer(_ response: HTTPResponse, for operation: SyncOperation, serverID: String?) -> Result<
+        ServerMoment?, SyncProblem
+    > {
+        if operation.kind == .delete && response.status == 204 { return .success(nil) }
+        guard !response.body.isEmpty else { return .failure(.notTheAnswer(.empty)) }
+        guard isJSON(response) else { return .failure(.notTheAnswer(.notJSON)) }
+        guard let object = JSONValue.parse(response.body) else { return .failure(.notTheAnswer(.unreadable)) }
+        let item = object["item"]?.object != nil ? object["item"]! : object
+        let named = [item["id"]?.string, item["clientId"]?.string].compactMap { $0?.lowercased() }
+        let ours = [operation.momentID.lowercasedText, serverID?.lowercased()].compactMap { $0 }
+        guard named.contains(where: ours.contains) else { return .failure(.notTheAnswer(.otherMoment)) }
+        guard operation.kind != .delete else { return .success(nil) }
         let praise = item["praise"]?.string ?? item["aiPraise"]?.string
-        return ServerMoment(
-            serverID: item["id"]?.string, praise: praise.flatMap { PraiseReplyValidator.accept($0) },
-            tags: item["tags"]?.array?.compactMap { $0.string.map(TerminalSanitizer.clean) },
-            action: item["action"]?.string.map(TerminalSanitizer.clean))
+        return .success(
+            ServerMoment(
+                serverID: item["id"]?.string, praise: praise.flatMap { PraiseReplyValidator.accept($0) },
+                tags: item["tags"]?.array?.compactMap { $0.string.map(TerminalSanitizer.clean) },
+                action: item["action"]?.string.map(TerminalSanitizer.clean)))
     }
 }

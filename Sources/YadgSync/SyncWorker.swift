@@ -104,7 +104,8 @@ public final class SyncWorker: Sendable {
             let delay = Self.backoff(afterAttempts: operation.attempts, serverDelay: after, jitter: timing.jitter())
             try? queue.failed(operation, reason: problem.code, retryAt: timing.date().addingTimeInterval(delay))
             report(.failed(operation.momentID, problem, willRetry: true))
-            return problem != .unreachable && problem != .timedOut
+            // A login page in the way answers every change alike: the server is not reached.
+            return ![.unreachable, .timedOut, .notTheAnswer(.notJSON)].contains(problem)
         case .refused(let problem):
             try? queue.failed(operation, reason: problem.code, retryAt: nil)
             report(.failed(operation.momentID, problem, willRetry: false))

@@ -13,8 +13,9 @@ nonisolated(unsafe) private var exitHandlerSet = false
 /// Keys typed while the conversation starts, before libedit reads them, are held back: the
 /// terminal neither echoes them above Home nor treats Ctrl-D as its end of a line, and they wait,
 /// untouched, to become the first line. Released while the line editor is made (it keeps the
-/// settings it finds as the ones to restore at the end) and held again until it reads keys (it
-/// then sets its own); released at any exit or fatal signal.
+/// settings it finds as the ones to restore at the end) and held again for the rest of the run (the
+/// editor sets its own while it reads, and as quiet ones between lines); released at any exit or
+/// fatal signal, which gives the terminal its own settings back.
 public enum EarlyKeys {
     /// Every signal that may end the process while keys are held (a crash too).
     static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP]

@@ -50,6 +50,9 @@ public final class EditLineReader: ConversationReader {
     public var onInterrupt: (() -> String?)?
     /// The pre-filled first line is shown and no key has touched it yet.
     private var prefillUntouched = false
+    /// Whether typing over a pre-filled line replaces it (the first-log suggestion), or goes on
+    /// from it (what the person typed during the walkthrough, which is theirs).
+    public var typingReplacesPrefill = true
     /// A key typed over the pre-fill, delivered after the line is emptied.
     private var keyAfterClearing: wchar_t?
     private var inSecondPhase = false
@@ -90,8 +93,10 @@ public final class EditLineReader: ConversationReader {
         let waitingBefore = heldKeys ? yadg_pending_input(0) : 0
         EarlyKeys.release()
         editLine = el_init("yadg", yadg_stdin(), yadg_stdout(), yadg_stderr())
+        // Held from here to the end of the run (given back at exit, whatever ends it): between two
+        // lines too, where libedit's own between-lines settings are as quiet (below).
+        EarlyKeys.hold()
         if heldKeys {
-            EarlyKeys.hold()
             // Keys that came in the moment between, the terminal echoed where the prompt will be
             // drawn (after Home, at the start of its row): that row is cleared, and the keys
             // themselves wait in the line as any other.
@@ -124,6 +129,11 @@ public final class EditLineReader: ConversationReader {
         for key in ["\u{1B}[F", "\u{1B}OF", "\u{1B}[4~", "\u{1B}[8~"] { yadg_el_bind(editLine, key, "ed-move-to-end") }
         yadg_el_bind(editLine, "\u{1B}[3~", "ed-delete-next-char")
         yadg_el_setty_no_isig(editLine)
+        // Between two lines (while one is answered) the terminal stays out of its own line mode and
+        // does not echo: a key typed then waits for the next prompt as it was typed. In line mode a
+        // Ctrl-D typed then became a NUL byte once the editor read again, and the conversation
+        // did not end.
+        yadg_el_setty_quiet_between_lines(editLine)
 
         resizeWakeFD = outbox.writeFD
         signal(SIGWINCH, onWindowResize)
@@ -149,7 +159,7 @@ public final class EditLineReader: ConversationReader {
             // Pushed text is read as if typed, so keep it to printable characters.
             let printable = String(prefill.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
             el_push(editLine, printable)
-            prefillUntouched = true
+            prefillUntouched = typingReplacesPrefill
         }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count), count > 0 else {
@@ -424,9 +434,13 @@ public final class EditLineReader: ConversationReader {
 /// Appends history lines to a file that only its owner can read.
 enum PrivateHistoryFile {
     static func append(_ line: String, to path: String) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        var fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT {
+            // Made here: 0600 whatever the umask (a file that is there keeps its mode).
+            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { fchmod(fd, 0o600) }
+        }
         guard fd >= 0 else { return }
-        fchmod(fd, 0o600)
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)

@@ -1,4 +1,5 @@
 import CLibEdit
+import YadgCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -74,18 +75,19 @@ public final class WaitingLinesReader: LineBatches {
     public init(fd: Int32 = 0) { self.fd = fd }
 
     /// The lines already read, at least one (blocking until it arrives), at most `limit`; nil at the
-    /// end of input. Lines end at "\n" (a "\r" before it is dropped, as `readLine` does).
+    /// end of input. Lines end at "\n" (a "\r" before it is dropped, as `readLine` does); a line
+    /// that is not UTF-8 text is marked so (``PipedLine``).
     public func nextLines(limit: Int) -> [String]? {
         while !ended && buffer[start...].firstIndex(of: 10) == nil { fill() }
         var lines: [String] = []
         while lines.count < limit, let newline = buffer[start...].firstIndex(of: 10) {
             var end = newline
             if end > start && buffer[end - 1] == 13 { end -= 1 }
-            lines.append(String(decoding: buffer[start..<end], as: UTF8.self))
+            lines.append(PipedLine.decode(buffer[start..<end]))
             start = newline + 1
         }
         if lines.isEmpty && ended && start < buffer.count {
-            lines.append(String(decoding: buffer[start...], as: UTF8.self))
+            lines.append(PipedLine.decode(buffer[start...]))
             start = buffer.count
         }
         if start > 65_536 {

@@ -1,3 +1,4 @@
+import Synchronization
 import YadgAI
 import YadgApp
 import YadgCore
@@ -41,6 +42,15 @@ struct YadgCommand {
         let paths = AppPaths(environment: environment)
         let resources = LoadedResources.load(configDirectory: paths.configDirectory) { output.err($0 + "\n") }
         let copy = resources.copy
+        // Output that cannot be written ends the run: the log folded first, then the reason said.
+        let opened = Mutex<SQLiteMomentStore?>(nil)
+        StandardStreams.whenOutputFails { code in
+            if let store = opened.withLock({ $0 }) { try? store.foldLog(emptying: true) }
+            EarlyKeys.release()
+            guard code != EPIPE else { return }
+            output.err(
+                Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+        }
         // The shells' completion scripts ask here at each Tab: answered from the command table and,
         // for tags, the store read-only; nothing is created, migrated or written.
         if arguments.first == "__complete" {
@@ -69,8 +79,13 @@ struct YadgCommand {
         let environment = self.environment
         let zone = Lazy {
             let found = SystemTimeZone.find(environment: environment)
-            if let name = found.unreadable {
-                output.err(Copy.fill(copy[CommandLineCopy.self].noZoneDatabase, ["zone": name]) + "\n")
+            let words = copy[CommandLineCopy.self]
+            switch found.unused {
+            case .noDatabase(let name)?: output.err(Copy.fill(words.noZoneDatabase, ["zone": name]) + "\n")
+            case .unknown(let name)?:
+                let said = Copy.fill(words.unknownZone, ["zone": name, "used": found.zone.identifier])
+                output.err(TerminalSanitizer.clean(said) + "\n")
+            case nil: break
             }
             return found.zone
         }
@@ -98,15 +113,22 @@ struct YadgCommand {
             try PrivateFiles.createDirectory(paths.dataDirectory)
             // With a backend configured, every change is queued for it in its own transaction.
             store = try SQLiteMomentStore(path: paths.database, syncs: settings.backendURL != nil)
+            opened.withLock { $0 = store }
             if store.writeRefusal == nil, try store.stateValue(.anonymousUserId) == nil {
                 try store.setState([.anonymousUserId: UUID().lowercasedText])
             }
         } catch let problem as MomentStoreError {
             output.err(problem.openingMessage(copy, path: paths.database) + "\n")
             return ExitStatus.data.rawValue
+        } catch let problem as POSIXError where problem.code == .ENOTDIR {
+            // YADG_HOME (or a data folder) that is a file.
+            output.err(Copy.fill(copy[StorageCopy.self].folderIsAFile, ["path": paths.dataDirectory]) + "\n")
+            return ExitStatus.data.rawValue
         } catch {
+            // In words, never as a type's dump.
+            let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
             output.err(
-                Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": "\(error)"]) + "\n")
+                Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": reason]) + "\n")
             return ExitStatus.data.rawValue
         }
 
@@ -138,13 +160,46 @@ struct YadgCommand {
             environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))
         app.waitsForQueuedPraise = !options.noWait
         app.errorIsTerminal = isatty(2) == 1
+        let status: Int32
         switch mode {
-        case .oneShot: return app.runCommand(options.command)
+        case .oneShot: status = app.runCommand(options.command)
         case .conversation:
             try? PrivateFiles.createDirectory(paths.stateDirectory)
-            return app.converse(historyPath: paths.history)
-        case .piped: return app.readPipe()
+            status = app.converse(historyPath: paths.history)
+        case .piped: status = app.readPipe()
         }
+        let folded = Self.foldLog(of: store, status: status, copy: copy, database: paths.database, output: output)
+        return Self.finishOutput(status: folded, copy: copy, output: output)
+    }
+
+    /// Standard output is closed, and a close that fails is said with exit 3, like a write.
+    static func finishOutput(status: Int32, copy: Copy, output: some OutputSink) -> Int32 {
+        guard let code = StandardStreams.finish() else { return status }
+        output.err(
+            Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+        return max(status, ExitStatus.data.rawValue)
+    }
+
+    /// The end of every run folds the log into the database, as the last connection's close would
+    /// (the process ends without closing it): `moments.db` alone then holds every moment this run
+    /// confirmed. A fold that finds the database damaged says so, with exit 3.
+    static func foldLog(
+        of store: SQLiteMomentStore, status: Int32, copy: Copy, database: String, output: some OutputSink
+    ) -> Int32 {
+        do {
+            try store.foldLog(emptying: true)
+        } catch let problem as MomentStoreError {
+            guard case .damaged = problem else {
+                // A removed log was folded back; a full disk or a busy file leaves every commit
+                // durable in the log, for the next run's end to fold.
+                return status
+            }
+            output.err(problem.openingMessage(copy, path: database) + "\n")
+            return max(status, ExitStatus.data.rawValue)
+        } catch {
+            // As above: the next run's end folds it.
+        }
+        return status
     }
 
     /// `yadg 0.1.0 (commit 0ef708d1a2b3)`: what to quote in a report.
@@ -168,10 +223,9 @@ struct YadgCommand {
         facts.userID = userID
         facts.databasePath = database
         facts.onThisDayAtHome = ai.onThisDayAtHome
-        let links = copy[LinksCopy.self]
         facts.links = AppFacts.Links(
             support: ai.config["support_url"], contact: ai.config["contact"],
-            purchase: ai.config["purchase_url"] ?? links.purchase)
+            purchase: ai.config["purchase_url"])
         facts.entitlementService = entitlement
         return facts
     }
@@ -196,6 +250,14 @@ struct YadgCommand {
                 options.command = [argument] + rest
             }
         }
+        // `yadg log --help`, `yadg export -h`: that command's help, never a moment or a file named so
+        // (after `--` they are words: `yadg log -- -h`).
+        let own = options.command.dropFirst().prefix { $0 != "--" }
+        if let name = options.command.first, own.contains("--help") || own.contains("-h") {
+            options.command = ["help", name]
+            return .success(options)
+        }
+        if let end = options.command.firstIndex(of: "--"), end > 0 { options.command.remove(at: end) }
         // `yadg moments today --json`: the flags may also follow the command.
         if options.command.count > 1 {
             let flags: Set<String> = ["--json", "--no-ai"]

@@ -22,7 +22,23 @@ public final class FixtureBackend: @unchecked Sendable {
         case loseReply
         /// Creates and the timeline are kept for a paid plan: 402 with a plan-limit code.
         case planLimit
+        /// A captive portal in the way: every request answered `200 text/html` with a login page;
+        /// nothing reaches the server.
+        case captivePortal
+        /// The server stores a create or an update, and its JSON answer is cut short (the
+        /// connection closes partway, with no length said).
+        case truncated
+        /// The server stores a create or an update and answers 200 with an empty body.
+        case emptyOK
+        /// The server stores a create or an update and answers 204, no body.
+        case noContent
+        /// The server stores a create and answers with another moment's item.
+        case otherMoment
     }
+
+    /// The login page a captive portal sends for every address.
+    public static let loginPage =
+        "<!DOCTYPE html><html><head><title>Hotel Wi-Fi</title></head><body><form>Room number: <input></form></body></html>"
 
     /// One stored moment, as the server keeps it.
     public struct Stored: Sendable, Equatable {
@@ -86,6 +102,21 @@ public final class FixtureBackend: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The answer of a server that stored the change but says so badly, in `mode`; nil when it
+    /// answers well. A status below 0 sends the text as the whole response (FixtureServer).
+    private func misbehaved(_ mode: Mode, _ id: String, _ stored: Stored) -> (Int, String, String)? {
+        let answer = item(id, stored)
+        switch mode {
+        case .otherMoment: return (200, item(UUID().uuidString.lowercased(), stored), "")
+        case .truncated:
+            let cut = answer.prefix(answer.count / 2)
+            return (-1, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n" + cut, "")
+        case .emptyOK: return (200, "", "")
+        case .noContent: return (204, "", "")
+        default: return nil
+        }
+    }
+
     private func answer(_ request: FixtureServer.Recorded) -> (Int, String, String)? {
         let mode = lock.withLock { self.mode }
         switch mode {
@@ -97,7 +128,8 @@ public final class FixtureBackend: @unchecked Sendable {
             if request.method == "POST" || request.method == "GET" {
                 return (402, #"{"error":{"code":"plan_limit","message":"Upgrade for more"}}"#, "")
             }
-        case .normal, .garbage, .loseReply, .planLimit: break
+        case .captivePortal: return (200, Self.loginPage, "Content-Type: text/html; charset=utf-8\r\n")
+        case .normal, .garbage, .loseReply, .planLimit, .truncated, .emptyOK, .noContent, .otherMoment: break
         }
         let user = request.headers["x-user-id"] ?? ""
         let pathAndQuery = request.path.split(separator: "?", maxSplits: 1).map(String.init)
@@ -124,6 +156,7 @@ public final class FixtureBackend: @unchecked Sendable {
                 if let existing = moments[id] {
                     guard existing.user == user else { return (409, #"{"error":"taken"}"#, "") }
                     creates[id, default: 0] += 1
+                    if let misbehaving = misbehaved(mode, id, existing) { return misbehaving }
                     return (200, item(id, existing), "")
                 }
                 var stored = Stored(user: user, text: text, isFavorite: false, archived: false)
@@ -132,6 +165,7 @@ public final class FixtureBackend: @unchecked Sendable {
                 moments[id] = stored
                 creates[id, default: 0] += 1
                 if mode == .loseReply { return nil }
+                if let misbehaving = misbehaved(mode, id, stored) { return misbehaving }
                 return (201, mode == .garbage ? "<<not json" : item(id, stored), "")
             case ("PUT", 4):
                 guard var existing = moments[parts[3]], existing.user == user else { return (404, "{}", "") }
@@ -139,6 +173,7 @@ public final class FixtureBackend: @unchecked Sendable {
                 if let text = body["text"] as? String { existing.text = text }
                 if body.keys.contains("archivedAt"), body["archivedAt"] is NSNull { existing.archived = false }
                 moments[parts[3]] = existing
+                if let misbehaving = misbehaved(mode, parts[3], existing) { return misbehaving }
                 return (200, item(parts[3], existing), "")
             case ("DELETE", 4):
                 guard var existing = moments[parts[3]], existing.user == user else { return (404, "{}", "") }

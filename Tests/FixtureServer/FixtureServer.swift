@@ -28,8 +28,9 @@ public final class FixtureServer: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Recorded] = []
     private var counts: [String: Int] = [:]
-    /// Answers every request instead of the behaviours when set: status, body, extra header lines;
-    /// nil closes the connection without an answer.
+    /// Answers every request instead of the behaviours when set: status, body, extra header lines
+    /// (a `Content-Type` there replaces JSON's); nil closes the connection without an answer, and a
+    /// status below 0 sends the body as the whole response, as it is.
     private let route: (@Sendable (Recorded) -> (Int, String, String)?)?
 
     public init(route: (@Sendable (Recorded) -> (Int, String, String)?)? = nil) throws {
@@ -86,7 +87,8 @@ public final class FixtureServer: @unchecked Sendable {
         if let route {
             let request = Recorded(method: method, path: path, headers: headers, body: body)
             lock.withLock { recorded.append(request) }
-            if let (status, body, extra) = route(request) { respond(fd, status, body, extra: extra) }
+            guard let (status, body, extra) = route(request) else { return }
+            if status < 0 { send(fd, body) } else { respond(fd, status, body, extra: extra) }
             return
         }
         let count: Int = lock.withLock {
@@ -152,10 +154,10 @@ public final class FixtureServer: @unchecked Sendable {
 
     private func respond(_ fd: Int32, _ status: Int, _ body: String, extra: String = "") {
         let bytes = Array(body.utf8)
-        send(
-            fd,
-            "HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\n\(extra)"
-                + "Connection: close\r\n\r\n" + body)
+        let type = extra.lowercased().contains("content-type:") ? "" : "Content-Type: application/json\r\n"
+        // A 204 has no body, and says no length.
+        let length = status == 204 ? "" : "Content-Length: \(bytes.count)\r\n"
+        send(fd, "HTTP/1.1 \(status) X\r\n\(type)\(length)\(extra)Connection: close\r\n\r\n" + body)
     }
 
     private func send(_ fd: Int32, _ text: String) {

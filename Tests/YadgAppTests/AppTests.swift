@@ -87,7 +87,7 @@ struct AppTests {
         expectTranscript(
             output.stderr,
             """
-            yadg: I can show today, yesterday, week, all, favs, or a day like /moments nov 3 or /moments last friday.
+            yadg: I can show today, yesterday, week, all, favs, a day like /moments nov 3 or /moments last friday, or a period like /moments last week.
             yadg: /undo works in the conversation: run yadg and type it there.
             yadg: I can export json, csv or md, not "pdf".
 

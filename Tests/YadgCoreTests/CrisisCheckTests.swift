@@ -151,9 +151,20 @@ struct CrisisResourceTests {
     @Test("Resources/crisis-model.tsv is what `yadg-train fit` writes from the corpora")
     func modelReproduced() throws {
         let reader = try CrisisCheck(json: EmbeddedResources.text("Resources/crisis.json")!).reader
-        let records = TestSupport.corpus("crisis.jsonl") + TestSupport.corpus("ordinary.jsonl")
+        let records =
+            TestSupport.corpus("crisis.jsonl") + TestSupport.corpus("crisis-training.jsonl")
+            + TestSupport.corpus("ordinary.jsonl")
         let fitted = reader.fitModel(records)
         #expect(fitted == EmbeddedResources.text("Resources/crisis-model.tsv"), "run `swift run yadg-train fit`")
+    }
+
+    @Test("The training sets by other hands: the reader stays at or above the floor it reached on them")
+    func trainingFloor() {
+        let score = CrisisScore(TestSupport.corpus("crisis-training.jsonl"), reader: TestSupport.resources.crisis.reader)
+        let crisis = Double(score.met["crisis"] ?? 0) / Double(score.total["crisis"] ?? 1)
+        let ok = Double(score.met["ok"] ?? 0) / Double(score.total["ok"] ?? 1)
+        #expect(crisis >= 0.84, "\(score)")
+        #expect(ok >= 0.95, "\(score)")
     }
 
     @Test("Everyday lines from the repository's other corpora are read as ordinary")

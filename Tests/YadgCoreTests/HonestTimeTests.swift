@@ -15,7 +15,8 @@ struct HonestTimeTests {
         ("took a walk 2 hours ago", "2 hours ago · 1:04 PM", .exact),
         ("drank water", "just now · 3:04 PM", .exact),
         ("made tea today", "just now · 3:04 PM", .exact),
-        ("went for a run at 7am", "8 hours ago · 7:00 AM", .clock),
+        ("went for a run at 7am", "about 8 hours ago · 7:00 AM", .clock),
+        ("went for a run at 7:04am", "8 hours ago · 7:04 AM", .clock),
         ("baked bread yesterday at 6pm", "yesterday · 6:00 PM", .clock),
     ])
     func cardShowsWhatWasSaid(line: String, shown: String, precision: TimePrecision) throws {
@@ -32,13 +33,13 @@ struct HonestTimeTests {
         let shell = TestSupport.shell(store: store)
         _ = shell.handle("quit smoking in 2020")
         #expect(shell.handle("/moments all").lines.plainText.contains("  1  quit smoking\n     in 2020 · \""))
-        #expect(shell.handle("/when last week").lines.plainText == "Set to last week")
+        #expect(shell.handle("/when last week").lines.plainText == "Set #1 \"quit smoking\" to last week")
         let moved = try #require(try store.lastSubmittedMoment())
         #expect(moved.said == SaidTime(.period, "last week"))
         let json = MomentExport.json([moved])
         #expect(json.contains(#""timePrecision":"period","timeSaid":"last week""#))
         #expect(try MomentExport.decode(json).map(\.said) == [moved.said])
-        #expect(shell.handle("/when 20 min ago").lines.plainText == "Set to 20 min ago · 2:44 PM")
+        #expect(shell.handle("/when 20 min ago").lines.plainText == "Set #1 \"quit smoking\" to 20 min ago · 2:44 PM")
         #expect(try store.lastSubmittedMoment()?.said == .now)
     }
 }

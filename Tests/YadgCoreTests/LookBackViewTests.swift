@@ -207,32 +207,50 @@ struct LookBackViewTests {
         let shell = TestSupport.shell(store: store)
         for line in ["read a book 3 days ago", "called mom yesterday", "took a walk"] { _ = shell.handle(line) }
         // No list shown yet: references work at once.
-        #expect(shell.handle("/fav 2").lines.plainText == "★ Marked as a favourite: called mom")
+        #expect(shell.handle("/fav 2").lines.plainText == "★ #2 \"called mom\" is a favourite.")
         #expect(
             shell.handle("/fav 9").lines.plainText == "There's no moment 9. /moments shows each moment's number.")
-        #expect(shell.handle("/delete 3").lines.plainText == "Deleted \"took a walk\". /undo brings it back.")
+        #expect(shell.handle("/delete 3").lines.plainText == "Deleted #3 \"took a walk\". /undo brings it back.")
         #expect(
             try store.moments(happenedFrom: nil, before: nil, limit: 9).map(\.text) == ["called mom", "read a book"])
         #expect(shell.handle("/fav 3").lines.plainText.hasPrefix("There's no moment 3."), "deleted")
-        #expect(shell.handle("/undo").lines.plainText == "Brought back \"took a walk\".")
-        #expect(shell.handle("/undo").lines.plainText == "There's nothing to undo.")
+        #expect(shell.handle("/undo").lines.plainText == "Brought back #3 \"took a walk\".")
+        #expect(shell.handle("/undo").lines.plainText == "Took the star off #2 \"called mom\" again.")
+        #expect(shell.handle("/fav 2").failure == nil)
         #expect(
             shell.handle("/edit #1 read a whole book").lines.plainText
-                == "Changed to \"read a whole book\". /undo changes it back.")
+                == "Changed #1 to \"read a whole book\". /undo changes it back.")
         // A search shows the moment under its own number, not a row position.
         #expect(
             shell.handle("/find WHOLE").lines.plainText.hasPrefix(
                 "Moments with \"WHOLE\"\n\nMonday, Nov 16, 2026\n  1  read a whole book"))
-        #expect(shell.handle("/unfav 1").lines.plainText == "That one isn't a favourite: read a whole book")
-        #expect(shell.handle("/unfav 2").lines.plainText == "Unmarked: called mom")
-        #expect(shell.handle("/fav last").lines.plainText == "★ Marked as a favourite: took a walk")
+        #expect(shell.handle("/unfav 1").lines.plainText == "#1 \"read a whole book\" isn't a favourite.")
+        #expect(shell.handle("/unfav 2").lines.plainText == "Unmarked #2 \"called mom\".")
+        #expect(shell.handle("/fav last").lines.plainText == "★ #3 \"took a walk\" is a favourite.")
         #expect(shell.handle("/moments").lines.plainText.contains("  3  ★ took a walk"))
         // The next session (and the next day) sees the same numbers.
         let tomorrow = TestSupport.shell(store: store, now: "2026-11-20T09:00:00")
         #expect(tomorrow.handle("/moments all").lines.plainText.contains("  2  called mom"))
-        #expect(tomorrow.handle("/unfav 3").lines.plainText == "Unmarked: took a walk")
+        #expect(tomorrow.handle("/unfav 3").lines.plainText == "Unmarked #3 \"took a walk\".")
         #expect(shell.handle("/moments week").lines.plainText.contains("read a whole book"))
         #expect(shell.handle("/moments today").lines.plainText.contains("called mom") == false)
+    }
+
+    @Test(
+        "CSV: a cell that would run as a formula is written as text ('=…, OWASP); control characters are shown, not sent",
+        arguments: [
+            ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
+            (#"+HYPERLINK("http://evil.example","click")"#, #""'+HYPERLINK(""http://evil.example"",""click"")""#),
+            ("-2+3", "'-2+3"), ("@SUM(A1:A9)", "'@SUM(A1:A9)"), ("\t=1+1", "'\t=1+1"),
+            ("\r=1+1", "␍=1+1"),
+            ("\u{1B}]52;c;ZXZpbA==\u{07}copied", "␛]52;c;ZXZpbA==␇copied"),
+            ("\u{1B}[2J\u{1B}]0;pwned\u{07}title", "␛[2J␛]0;pwned␇title"),
+            ("nul\u{0}byte\u{7F}\u{9B}31m", "nul␀byte␡\u{FFFD}31m"),
+            ("took a walk - 5 km", "took a walk - 5 km"), ("2026-11-19T15:04:00.000Z", "2026-11-19T15:04:00.000Z"),
+            ("tags\nstacked", "\"tags\nstacked\""),
+        ])
+    func csvCells(text: String, cell: String) {
+        #expect(MomentExport.csvCell(text) == cell)
     }
 
     @Test("Export → import gives the same moments; CSV quotes what it must")

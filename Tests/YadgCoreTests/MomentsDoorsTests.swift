@@ -59,15 +59,31 @@ struct MomentsDoorsTests {
 
 /// `/when` says the amount that was given, and names a moment it moves from an earlier conversation.
 struct HonestWhenTests {
-    @Test("90 min is 1.5 hours, 100 min is 100 min, whole hours stay whole; from three hours, hours")
+    @Test("An amount is said as it is, or rounded and said so: 122 min is about 2 hours, 179 min 3 hours")
     func amounts() {
         let shell = TestSupport.shell()
         _ = shell.handle("took a walk")
-        #expect(shell.handle("/when 90 minutes ago").lines.plainText == "Set to 1.5 hours ago · 1:34 PM")
-        #expect(shell.handle("/when 100 min ago").lines.plainText == "Set to 100 min ago · 1:24 PM")
-        #expect(shell.handle("/when 2 hours ago").lines.plainText == "Set to 2 hours ago · 1:04 PM")
-        #expect(shell.handle("/when 150 min ago").lines.plainText == "Set to 2.5 hours ago · 12:34 PM")
-        #expect(shell.handle("/when 200 min ago").lines.plainText == "Set to 3 hours ago · 11:44 AM")
+        #expect(shell.handle("/when 59 min ago").lines.plainText == "Set #1 \"took a walk\" to 59 min ago · 2:05 PM")
+        #expect(shell.handle("/when 60 min ago").lines.plainText == "Set #1 \"took a walk\" to 1 hour ago · 2:04 PM")
+        #expect(
+            shell.handle("/when 70 min ago").lines.plainText == "Set #1 \"took a walk\" to about an hour ago · 1:54 PM")
+        #expect(
+            shell.handle("/when 122 min ago").lines.plainText
+                == "Set #1 \"took a walk\" to about 2 hours ago · 1:02 PM")
+        #expect(shell.handle("/when 179 min ago").lines.plainText == "Set #1 \"took a walk\" to 3 hours ago · 12:05 PM")
+        #expect(
+            shell.handle("/when 5 hours ago").lines.plainText == "Set #1 \"took a walk\" to 5 hours ago · 10:04 AM")
+        #expect(
+            shell.handle("/when 90 minutes ago").lines.plainText == "Set #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
+        #expect(
+            shell.handle("/when 100 min ago").lines.plainText
+                == "Set #1 \"took a walk\" to about 1.5 hours ago · 1:24 PM")
+        #expect(shell.handle("/when 2 hours ago").lines.plainText == "Set #1 \"took a walk\" to 2 hours ago · 1:04 PM")
+        #expect(
+            shell.handle("/when 150 min ago").lines.plainText == "Set #1 \"took a walk\" to 2.5 hours ago · 12:34 PM")
+        #expect(
+            shell.handle("/when 200 min ago").lines.plainText
+                == "Set #1 \"took a walk\" to about 3 hours ago · 11:44 AM")
     }
 
     @Test("/when as the first line of a conversation names the moment it moves")
@@ -80,10 +96,10 @@ struct HonestWhenTests {
             resources: TestSupport.resources, rng: SplitMix64(seed: 7), mode: .piped, makeID: { UUID() })
         #expect(
             later.handle("/when 90 minutes ago").lines.plainText
-                == "Moved #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
-        #expect(later.handle("/when 2 hours ago").lines.plainText.hasPrefix("Moved #1"), "still not logged here")
+                == "Set #1 \"took a walk\" to 1.5 hours ago · 1:34 PM")
+        #expect(later.handle("/when 2 hours ago").lines.plainText.hasPrefix("Set #1"), "still not logged here")
         let logged = later.handle("called mom")
         #expect(logged.events.contains { $0.isLogged }, "\(logged.lines.plainText)")
-        #expect(later.handle("/when 2 hours ago").lines.plainText == "Set to 2 hours ago · 1:04 PM")
+        #expect(later.handle("/when 2 hours ago").lines.plainText == "Set #2 \"called mom\" to 2 hours ago · 1:04 PM")
     }
 }

@@ -29,7 +29,7 @@ struct ResourcesTests {
         DidCopy.self, WhenCopy.self, MomentsCopy.self, FindCopy.self, RowsCopy.self, FavCopy.self, UnfavCopy.self,
         DeleteCopy.self, UndoCopy.self, EditCopy.self, HelpCopy.self, JourneyCopy.self, CalendarCopy.self,
         StatsCopy.self, ExportCopy.self, ImportCopy.self, ParseCopy.self, SyncCopy.self, SettingsCopy.self,
-        PremiumCopy.self, DeleteMyDataCopy.self, AIChoiceCopy.self, LinksCopy.self, MoodCopy.self, NoteCopy.self,
+        PremiumCopy.self, DeleteMyDataCopy.self, AIChoiceCopy.self, MoodCopy.self, NoteCopy.self,
         PhotoCopy.self, TagCopy.self, ConversationCopy.self, AnswerCopy.self, WeekCopy.self, OnThisDayCopy.self,
         CompletionsCopy.self, NotAWinCopy.self, HowToCopy.self,
     ]

@@ -162,8 +162,8 @@ struct RichnessTranscriptTests {
                   😟 worried
                 /mood calm sets it for your last moment (/mood 2 calm for another), or add #calm at the end of a line.
                 """)
-        #expect(shell.handle("/mood Calm").lines.plainText == "🍃 Calm, noted for \"called mom\".")
-        #expect(shell.handle("/mood 1 #tired").lines.plainText == "😴 Tired, noted for \"took a walk\".")
+        #expect(shell.handle("/mood Calm").lines.plainText == "🍃 Calm, noted for #2 \"called mom\".")
+        #expect(shell.handle("/mood 1 #tired").lines.plainText == "😴 Tired, noted for #1 \"took a walk\".")
         #expect(try store.moment(ref: 1)?.mood == "tired" && store.moment(ref: 2)?.mood == "calm")
         #expect(shell.handle("/mood 1 tird").lines.plainText == "\"tird\" isn't one of the moods. Did you mean tired?")
         #expect(
@@ -173,7 +173,7 @@ struct RichnessTranscriptTests {
             shell.handle("/mood 9 calm").lines.plainText == "There's no moment 9. /moments shows each moment's number.")
         #expect(
             shell.handle("/mood 1").lines.plainText == "Which feeling? For example: /mood 2 calm. /mood lists them.")
-        #expect(shell.handle("/mood 1 none").lines.plainText == "The mood of \"took a walk\" is cleared.")
+        #expect(shell.handle("/mood 1 none").lines.plainText == "The mood of #1 \"took a walk\" is cleared.")
         #expect(try store.moment(ref: 1)?.mood == nil)
         #expect(
             shell.handle("/moments").lines.plainText == """
@@ -197,9 +197,9 @@ struct RichnessTranscriptTests {
         #expect(
             shell.handle("/note").lines.plainText
                 == "Add a few words: /note it was sunny (or /note 2 … for another moment).")
-        #expect(shell.handle("/note she  laughed a lot").lines.plainText == "Note added to \"called mom\".")
-        #expect(shell.handle("/note 1 the park was quiet").lines.plainText == "Note added to \"took a walk\".")
-        #expect(shell.handle("/note #1 the park was empty").lines.plainText == "Note updated for \"took a walk\".")
+        #expect(shell.handle("/note she  laughed a lot").lines.plainText == "Note added to #2 \"called mom\".")
+        #expect(shell.handle("/note 1 the park was quiet").lines.plainText == "Note added to #1 \"took a walk\".")
+        #expect(shell.handle("/note #1 the park was empty").lines.plainText == "Note updated for #1 \"took a walk\".")
         #expect(try store.moment(ref: 2)?.note == "she laughed a lot")
         #expect(try store.moment(ref: 1)?.note == "the park was empty")
         #expect(
@@ -214,8 +214,8 @@ struct RichnessTranscriptTests {
                      just now · "Nice move, champ."
                      ✎ the park was empty
                 """)
-        #expect(shell.handle("/note 1 none").lines.plainText == "Note removed from \"took a walk\".")
-        #expect(shell.handle("/note 1 none").lines.plainText == "\"took a walk\" has no note.")
+        #expect(shell.handle("/note 1 none").lines.plainText == "Note removed from #1 \"took a walk\".")
+        #expect(shell.handle("/note 1 none").lines.plainText == "#1 \"took a walk\" has no note.")
         #expect(try store.moment(ref: 1)?.note == nil)
         let long = shell.handle("/note " + String(repeating: "a", count: 1001))
         #expect(long.failure == "That's a lot for one moment. Could you keep it under 1000 characters?")
@@ -270,10 +270,10 @@ struct RichnessTranscriptTests {
             shell.handle("/photo file:///tmp/a%20b.png").effects == [.keepPhoto(source: "/tmp/a b.png", momentID: id)])
         #expect(
             shell.photoKept(.success("photos/ab.jpg"), for: id).lines.plainText
-                == "📷 Photo added to \"took a walk\" (1 in all).")
+                == "📷 Photo added to #1 \"took a walk\" (1 in all).")
         #expect(
             shell.photoKept(.success("photos/ab.jpg"), for: id).lines.plainText
-                == "That photo is already with \"took a walk\".")
+                == "That photo is already with #1 \"took a walk\".")
         #expect(
             shell.photoKept(.failure(.missing(path: "x.jpg")), for: id).failure
                 == "I couldn't find x.jpg. Nothing was changed.")
@@ -305,7 +305,7 @@ struct RichnessTranscriptTests {
         _ = shell.handle("took a walk #outside")
         #expect(
             shell.handle("/edit 1 took a long walk #proud #park").lines.plainText
-                == "Changed to \"took a long walk\". /undo changes it back.")
+                == "Changed #1 to \"took a long walk\". /undo changes it back.")
         let moment = try #require(try store.moment(ref: 1))
         #expect(moment.text == "took a long walk" && moment.mood == "proud" && moment.tags == ["outside", "park"])
     }

@@ -17,7 +17,7 @@ struct SettingsTranscriptTests {
         facts.configuredAI = provider == "none" ? nil : facts.ai
         facts.links = AppFacts.Links(
             support: "https://help.example.org", contact: "care@example.org",
-            purchase: "https://youaredoinggreat.app/premium?plan={plan}&user={user}")
+            purchase: "https://shop.example.org/premium?plan={plan}&user={user}")
         facts.entitlementService = service
         facts.userID = "6f1c2a9e-3b7d-4c1a-9e2f-0a1b2c3d4e5f"
         return facts
@@ -233,7 +233,7 @@ struct SettingsTranscriptTests {
         #expect(
             start.effects == [
                 .openLink(
-                    "https://youaredoinggreat.app/premium?plan=monthly&user=6f1c2a9e-3b7d-4c1a-9e2f-0a1b2c3d4e5f")
+                    "https://shop.example.org/premium?plan=monthly&user=6f1c2a9e-3b7d-4c1a-9e2f-0a1b2c3d4e5f")
             ])
         #expect(
             start.lines.plainText
@@ -244,6 +244,19 @@ struct SettingsTranscriptTests {
         #expect(active.effects.isEmpty)
         #expect(active.lines.first?.text == "You have Premium until Dec 3, 2026.")
         #expect(shell.handle("/premium buy").failure?.contains("\"buy\" isn't one of them") == true)
+        // Only an address someone here set up is opened: no purchase_url, no link; no service, no purchase.
+        var noPage = Self.facts(provider: "none")
+        noPage.links.purchase = nil
+        let none = Self.shell(noPage).handle("/premium start")
+        #expect(none.effects.isEmpty)
+        #expect(none.lines.plainText.hasPrefix("There's no purchase page set up here"))
+        let paywall = Self.shell(noPage).entitlementRead(
+            EntitlementLookup(service: .revenueCat, entitlement: nil), for: .paywall)
+        #expect(paywall.lines.plainText.contains("Bought it already? /restore brings it here."))
+        #expect(!paywall.lines.plainText.contains("/premium start"))
+        let noService = Self.shell(Self.facts(provider: "none", service: .none)).handle("/premium start")
+        #expect(noService.effects.isEmpty)
+        #expect(noService.lines.plainText == "No subscription service is set up here; everything in yadg is yours.")
     }
 
     @Test("Restore and Manage ask the server; what it says is shown, a failure says why and changes nothing")

@@ -148,16 +148,17 @@ struct ShellTranscriptTests {
                 words (actually it was last night, undo that).
 
                 Commands:
-                  /help             show what you can do
+                  /help             show what you can do; /help export shows one command
                   /moments          your moments by day: /moments today, yesterday, week, all,
-                                    favs or a day (/moments nov 3)
+                                    favs, a day (/moments nov 3) or a period (/moments last
+                                    month)
                   /today            view today's moments
                   /find             find moments with some words or a tag: /find walk, /find
                                     #proud
                   /fav              mark a moment as a favourite: /fav 2
                   /unfav            unmark a favourite: /unfav 2
                   /delete           delete a moment (/undo brings it back): /delete 2
-                  /undo             take back the last delete or edit
+                  /undo             take back the last thing you did (again for the one before)
                   /edit             change a moment's text: /edit 2 took a long walk
                   /mood             how a moment felt: /mood calm (or #calm in a line); /mood
                                     lists them
@@ -281,13 +282,14 @@ struct ShellTimingTests {
             shell.handle("/when 2 hours ago").lines.plainText
                 == "There's no moment to change yet. Log one first: just type what you did.")
         _ = shell.handle("took a walk")
-        #expect(shell.handle("/when 5 hours ago").lines.plainText == "Set to 5 hours ago · 10:04 AM")
+        #expect(shell.handle("/when 5 hours ago").lines.plainText == "Set #1 \"took a walk\" to 5 hours ago · 10:04 AM")
         let moment = try #require(try store.lastSubmittedMoment())
         #expect(moment.happenedAt == TestSupport.date("2026-11-19T10:04:00"))
         #expect(moment.timeAgo == 5 * 3600)
-        #expect(shell.handle("/when yesterday evening").lines.plainText == "Set to yesterday evening")
-        #expect(shell.handle("/when now").lines.plainText == "Set to just now")
-        #expect(shell.handle("/when 20 min").lines.plainText == "Set to 20 min ago · 2:44 PM")
+        #expect(
+            shell.handle("/when yesterday evening").lines.plainText == "Set #1 \"took a walk\" to yesterday evening")
+        #expect(shell.handle("/when now").lines.plainText == "Set #1 \"took a walk\" to just now")
+        #expect(shell.handle("/when 20 min").lines.plainText == "Set #1 \"took a walk\" to 20 min ago · 2:44 PM")
         let unclear = shell.handle("/when sometime")
         #expect(
             unclear.lines.plainText
@@ -327,12 +329,13 @@ struct ShellTimingTests {
                 "yesterday · 6:00 PM\n  \(try #require(try store.lastSubmittedMoment()).offlinePraise)\n  Another day? /when Tuesday at 6:00 PM"
             ))
         // The fix is one step, and /when reads its answer as told in the past.
-        #expect(shell.handle("/when Tuesday evening").lines.plainText == "Set to Tuesday evening")
+        #expect(shell.handle("/when Tuesday evening").lines.plainText == "Set #2 \"made dinner\" to Tuesday evening")
         #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-17T20:30:00"))
-        #expect(shell.handle("/when in the evening").lines.plainText == "Set to yesterday evening")
+        #expect(shell.handle("/when in the evening").lines.plainText == "Set #2 \"made dinner\" to yesterday evening")
         #expect(try store.lastSubmittedMoment()?.happenedAt == TestSupport.date("2026-11-18T20:30:00"))
         #expect(
-            shell.handle("actually it was after work").lines.plainText == "Set to yesterday after work")
+            shell.handle("actually it was after work").lines.plainText
+                == "Set #2 \"made dinner\" to yesterday after work")
         // A window that has begun needs no other day, and no hint.
         #expect(!shell.handle("had lunch at noon").lines.plainText.contains("Another day"))
     }

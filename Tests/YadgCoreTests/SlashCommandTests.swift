@@ -32,7 +32,7 @@ struct SlashCommandTests {
     }
 
     @Test func commandsWithoutArgumentsSaySo() {
-        #expect(throws: SlashCommand.ParseError.takesNoArguments(name: "help")) { try SlashCommand.parse("/help me") }
+        #expect(throws: SlashCommand.ParseError.takesNoArguments(name: "undo")) { try SlashCommand.parse("/undo me") }
     }
 
     @Test func editDistance() {

@@ -18,7 +18,8 @@ struct ConversationEndToEndTests {
         try terminal.waitFor("› ")
         for (line, answer) in [
             ("hi", "type something you did"), ("took a walk", "Moment logged  #2"),
-            ("actually it was yesterday", "Set to yesterday"), ("what did I do yesterday?", "Here's what you logged"),
+            ("actually it was yesterday", "Set #2 \"took a walk\" to yesterday"),
+            ("what did I do yesterday?", "Here's what you logged"), ("undo that", "Moved #2 \"took a walk\" back to"),
         ] {
             let before = terminal.screenText.count
             terminal.type(line + "\r")

@@ -28,11 +28,16 @@ struct CrashSafetyTests {
                 }
             }
             writer.start()
-            usleep(UInt32.random(in: 30_000...250_000, using: &rng))
+            // The kill lands while lines are acknowledged: after the first one (a run reads its
+            // resources at its first line, slower in a debug build on a busy machine), so the kill
+            // window is not spent on start-up, where nothing has been acknowledged yet.
+            let first = output.availableData
+            usleep(UInt32.random(in: 0...150_000, using: &rng))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try? input.close()
-            acknowledged.formUnion(YadgProcess.loggedIDs(String(decoding: output.readDataToEndOfFile(), as: UTF8.self)))
+            let rest = output.readDataToEndOfFile()
+            acknowledged.formUnion(YadgProcess.loggedIDs(String(decoding: first + rest, as: UTF8.self)))
             #expect(process.terminationReason == .uncaughtSignal)
         }
         let stored = Set(YadgProcess.query("SELECT id FROM moments", home: home).map { $0[0] })
@@ -54,11 +59,15 @@ struct CrashSafetyTests {
             let burst = (0..<5_000).map { "burst \(iteration)-\($0)\n" }.joined()
             let writer = Thread { try? input.write(contentsOf: Data(burst.utf8)) }
             writer.start()
+            // The kill lands while batches are being written: after the first is acknowledged (a run
+            // reads its resources at its first line, slower in a debug build on a busy machine).
+            let first = output.availableData
             usleep(UInt32.random(in: 20_000...200_000, using: &rng))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             try? input.close()
-            acknowledged.formUnion(YadgProcess.loggedIDs(String(decoding: output.readDataToEndOfFile(), as: UTF8.self)))
+            let rest = output.readDataToEndOfFile()
+            acknowledged.formUnion(YadgProcess.loggedIDs(String(decoding: first + rest, as: UTF8.self)))
         }
         let stored = Set(YadgProcess.query("SELECT id FROM moments", home: home).map { $0[0] })
         #expect(acknowledged.count > 500, "the runs acknowledged too few moments to mean anything")

@@ -59,4 +59,45 @@ struct TypedAheadEndToEndTests {
         #expect(try terminal.waitForExit() == 0)
         #expect(YadgProcess.query("SELECT text FROM moments", home: home) == [["took a walk"]])
     }
+
+    @Test("Keys typed while a line is answered wait for the next prompt: the terminal never returns to its own line mode between lines")
+    func quietBetweenLines() throws {
+        // In line mode between two lines, a Ctrl-D typed the moment a card showed became a NUL byte
+        // once the editor read again, and the conversation did not end (4 runs in 10).
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"])
+        defer { terminal.close() }
+        try terminal.waitFor("› ")
+        let inLineMode = try terminal.readingsInLineMode {
+            for number in 2...11 {
+                terminal.type("took a walk\r")
+                try terminal.waitFor("Moment logged  #\(number)")
+            }
+        }
+        #expect(inLineMode == 0)
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test("A line typed while the one before is answered is not echoed by the terminal; it comes back at the next prompt")
+    func lineTypedWhileAnswering() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"])
+        defer { terminal.close() }
+        try terminal.waitFor("› ")
+        terminal.type("took a walk\r")
+        try terminal.waitFor("Moment logged")
+        terminal.type("called mom")
+        try terminal.waitFor("› called mom")
+        terminal.type("\r")
+        try terminal.waitFor("Moment logged  #3")
+        terminal.type("\u{04}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(terminal.raw.components(separatedBy: "called mom").count == 3, "drawn once at the prompt and once in the card")
+        #expect(
+            YadgProcess.query("SELECT text FROM moments ORDER BY text", home: home)
+                == [["called mom"], ["first"], ["took a walk"]])
+    }
 }

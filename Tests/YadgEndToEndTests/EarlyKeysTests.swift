@@ -45,4 +45,27 @@ struct EarlyKeysTests {
         #expect(terminal.screenText.hasSuffix("Take care. You're doing great.\n"))
         #expect(terminal.echoesInput)
     }
+
+    @Test("Keys typed during the first-run walkthrough stay the first line, and keys typed after go on from them")
+    func keysTypedDuringTheIntroStay() throws {
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let terminal = try PseudoTerminal(
+            arguments: [], environment: YadgProcess.environment(home: home, extra: ["TERM": "xterm", "NO_COLOR": "1"]))
+        defer { terminal.close() }
+        try terminal.waitFor("Hey. Glad you're here.")
+        terminal.type("fed the dog")
+        try terminal.waitFor("Alright, let's do this")
+        terminal.type("\r")
+        try terminal.waitFor("› fed the dog")
+        terminal.type(" and cat")
+        try terminal.waitFor("› fed the dog and cat")
+        terminal.type("\r")
+        try terminal.waitFor("Moment logged")
+        let card = terminal.screenText.components(separatedBy: "Moment logged")[0].count
+        try terminal.waitFor("› ", after: card)
+        terminal.type("\u{04}")
+        _ = try terminal.waitForExit()
+        #expect(YadgProcess.query("SELECT text FROM moments", home: home) == [["fed the dog and cat"]])
+    }
 }

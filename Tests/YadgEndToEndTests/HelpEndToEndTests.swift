@@ -18,8 +18,8 @@ struct HelpEndToEndTests {
             With no command, yadg starts a conversation on a terminal, or reads one moment or /command per line from a pipe.
 
             Commands:
-              help             show what you can do
-              moments          your moments by day: /moments today, yesterday, week, all, favs or a day (/moments nov 3)
+              help             show what you can do; /help export shows one command
+              moments          your moments by day: /moments today, yesterday, week, all, favs, a day (/moments nov 3) or a period (/moments last month)
               today            view today's moments
               find             find moments with some words or a tag: /find walk, /find #proud
               journey          your days with a short summary each (/journey more, /journey weeks)
@@ -46,9 +46,9 @@ struct HelpEndToEndTests {
             Options:
               --json           write JSON (one object per line) instead of text
               --no-ai          no AI praise or summaries for this run
-              --literal        in a pipe, log every line as written (never a command or a question)
+              --literal        in a pipe, log every line as written, even one that looks like a /command, a question or small talk (a plan is still not a win, and is said on stderr)
               --no-wait        at the end of a pipe, wait one praise deadline in all, not for every AI line
-              --help           show the commands
+              --help           show the commands; after a command (yadg export --help), that command alone
               --version        show the version and the commit it was built from
 
             Environment: YADG_HOME (keep everything in one folder), YADG_NOW and TZ (fix the clock), YADG_SEED (fix praise choice), NO_COLOR.

@@ -2,6 +2,7 @@ import CPseudoTerminal
 import Foundation
 import Testing
 import YadgTestSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -137,6 +138,8 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     private let master: Int32
+    /// The terminal the child sees (its settings can be read from here).
+    private let slavePath: String
     private let process = Process()
     private let lock = NSLock()
     private var output = Data()
@@ -153,7 +156,8 @@ final class PseudoTerminal: @unchecked Sendable {
         initialColumns = columns
         master = yadg_open_pty(&name, 24, columns)
         guard master >= 0 else { throw POSIXError(.ENXIO) }
-        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        slavePath = String(cString: name)
+        let slave = open(slavePath, O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = executable
@@ -191,6 +195,29 @@ final class PseudoTerminal: @unchecked Sendable {
         }
         screen.feed(String(decoding: bytes[start...], as: UTF8.self))
         return screen
+    }
+
+    /// Runs `body` while the child's terminal settings are read over and over on another thread;
+    /// returns how many readings found the terminal in its own line mode (ICANON), where a key typed
+    /// is held by the terminal, echoed by it and its Ctrl-D turned into an end of input.
+    func readingsInLineMode(during body: () throws -> Void) throws -> Int {
+        let fd = open(slavePath, O_RDWR | O_NOCTTY)
+        guard fd >= 0 else { throw POSIXError(.ENXIO) }
+        defer { Glibc.close(fd) }
+        let state = Mutex((done: false, inLineMode: 0))
+        let sampler = Thread {
+            var settings = termios()
+            while !state.withLock({ $0.done }) {
+                if tcgetattr(fd, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0 {
+                    state.withLock { $0.inLineMode += 1 }
+                }
+                usleep(50)
+            }
+        }
+        sampler.start()
+        defer { state.withLock { $0.done = true } }
+        try body()
+        return state.withLock { $0.inLineMode }
     }
 
     /// Changes the terminal's width, as a window being resized does (the child is told with

@@ -136,7 +136,7 @@ struct PipedModeTests {
         #expect(range.status == 2 && range.stdout.isEmpty)
         #expect(
             range.stderr
-                == "yadg: I can show today, yesterday, week, all, favs, or a day like /moments nov 3 or /moments last friday.\n"
+                == "yadg: I can show today, yesterday, week, all, favs, a day like /moments nov 3 or /moments last friday, or a period like /moments last week.\n"
         )
         let cancel = try YadgProcess.run(stdin: "/cancel\n", home: home)
         #expect(cancel.stdout == "There's nothing to cancel right now.\n")

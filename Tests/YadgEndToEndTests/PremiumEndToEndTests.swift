@@ -19,7 +19,13 @@ struct PremiumEndToEndTests {
         let paywall = try YadgProcess.run(["premium"], home: home, env: env)
         #expect(paywall.status == 0)
         #expect(paywall.stdout.contains("No subscription yet. Bought it already? /restore brings it here.\n"))
-        #expect(paywall.stdout.contains("  Start 7-day free trial  →  /premium start\n"))
+        // No purchase_url: no button, and /premium start opens nothing nobody here owns.
+        #expect(!paywall.stdout.contains("/premium start"))
+        let start = try YadgProcess.run(["premium", "start"], home: home, env: env)
+        #expect(
+            start.stdout
+                == "There's no purchase page set up here (purchase_url in your config names one). Bought Premium already? /restore brings it here.\n"
+        )
         let id = try #require(
             YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first)
         #expect(server.requests.last?.path == "/v1/subscribers/\(id)")
@@ -58,7 +64,10 @@ struct PremiumEndToEndTests {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
         let env = ["YADG_API_URL": backend.url]
+        try "purchase_url = https://shop.example.org/premium?plan={plan}&user={user}\n".write(
+            toFile: home + "/config", atomically: true, encoding: .utf8)
         let paywall = try YadgProcess.run(["premium"], home: home, env: env)
+        #expect(paywall.stdout.contains("  Start 7-day free trial  →  /premium start\n"))
         #expect(
             paywall.stdout.contains(
                 "  ◉ Yearly · $29.99 / year · 7-day free trial   Recommended\n  ○ Monthly · $4.99 / month\n"))
@@ -68,7 +77,7 @@ struct PremiumEndToEndTests {
         let start = try YadgProcess.run(["premium", "start"], home: home, env: env)
         #expect(
             start.stdout == """
-                Open this link in a browser: https://youaredoinggreat.app/premium?plan=yearly&user=\(id)
+                Open this link in a browser: https://shop.example.org/premium?plan=yearly&user=\(id)
                 Once you're done there, /restore brings Premium here. Nothing is charged in yadg itself.
 
                 """)

@@ -35,7 +35,7 @@ struct ReliabilityEndToEndTests {
         }
     }
 
-    @Test("TZ naming a zone on a system without a tz database: said once, and times in UTC; with one, none of it")
+    @Test("TZ naming a zone on a system without a tz database, or no zone it knows: said once, and which zone is used")
     func noZoneDatabase() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
@@ -54,9 +54,22 @@ struct ReliabilityEndToEndTests {
         #expect(
             YadgProcess.query("SELECT tz, happened_at FROM moments WHERE text = 'made tea'", home: home)
                 == [["Europe/Paris", "2026-11-19T14:04:00.000Z"]])
-        // A misspelt TZ is passed over for the system's zone, without a word, as the C library does.
-        let misspelt = try YadgProcess.run(["log", "read", "a", "book"], home: home, env: ["TZ": "Europe/Pariss"])
-        #expect(misspelt.stderr.isEmpty)
+        // A misspelt TZ is passed over for the system's zone, as the C library does, and said once.
+        // The system's zone: what a run with no TZ at all stores.
+        let plain = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(plain) }
+        #expect(try YadgProcess.run(["log", "took", "a", "walk"], home: plain, env: ["TZ": ""]).stderr.isEmpty)
+        let system = YadgProcess.query("SELECT tz FROM moments", home: plain).first?.first ?? "?"
+        let misspelt = try YadgProcess.run(
+            ["--json"], stdin: "read a book\nwrote a letter\n", home: home, env: ["TZ": "Europe/Pariss"])
+        #expect(
+            misspelt.stderr
+                == "yadg: TZ says Europe/Pariss, which is no time zone I know, so times are in \(system) (this system's "
+                + "zone) for now. A name like America/New_York works.\n")
+        #expect(
+            YadgProcess.query(
+                "SELECT DISTINCT tz FROM moments WHERE text IN ('read a book', 'wrote a letter')", home: home)
+                == [[system]])
     }
 
     /// What `ldd` lists for the built binary.
@@ -121,7 +134,7 @@ struct ReliabilityEndToEndTests {
         #expect(YadgProcess.query("SELECT count(*) FROM moments", home: home) == [["1"]])
     }
 
-    @Test("Markdown exports neutralise stored escape sequences and bidi controls; JSON stays exact")
+    @Test("Markdown and CSV exports neutralise stored escape sequences and formulas; JSON stays exact")
     func exportsAreClean() throws {
         let home = YadgProcess.makeHome()
         defer { TemporaryFolder.remove(home) }
@@ -129,6 +142,7 @@ struct ReliabilityEndToEndTests {
         let date = "2026-11-18T15:00:00.000Z"
         let attacks = [
             #"\u001b]52;c;ZXZpbA==\u0007copied"#, #"\u001b[2Jcleared"#, #"left \u202eright"#, #"\u009b31mred"#,
+            #"=cmd|' /C calc'!A0"#, #"+HYPERLINK(\"http://evil.example\",\"click\")"#, #"nul\u0000byte"#,
         ]
         let rows = attacks.enumerated().map { index, text in
             #"{"id":"11111111-2222-4333-8444-00000000000\#(index)","text":"\#(text)","submittedAt":"\#(date)","happenedAt":"\#(date)","tz":"UTC","offlinePraise":"ok \u001b[31m"}"#
@@ -141,6 +155,12 @@ struct ReliabilityEndToEndTests {
         #expect(md.stdout.contains("copied") && md.stdout.contains("left right"))
         let json = try YadgProcess.run(["export"], home: home)
         #expect(json.stdout.contains(#"\u001b]52;c;ZXZpbA==\u0007copied"#), "JSON keeps the text exactly, escaped")
+        // CSV into a pipe or a file, not only on a terminal: what a spreadsheet or a later `cat` gets.
+        let csv = try YadgProcess.run(["export", "--format", "csv"], home: home)
+        #expect(!csv.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\r" && $0 != "\n" || $0 == "\u{9B}" })
+        #expect(csv.stdout.contains(",␛]52;c;ZXZpbA==␇copied,") && csv.stdout.contains(",nul␀byte,"))
+        #expect(csv.stdout.contains(",'=cmd|' /C calc'!A0,"))
+        #expect(csv.stdout.contains(#","'+HYPERLINK(""http://evil.example"",""click"")","#))
     }
 
     @Test("Import refuses an export from a newer yadg and a text longer than typed input allows")
@@ -219,8 +239,7 @@ struct ReliabilityEndToEndTests {
         let lines = (1...300).map { "did thing number \($0) \($0 % 20) days ago" }.joined(separator: "\n") + "\n"
         #expect(try YadgProcess.run(["--no-ai"], stdin: lines, home: home).status == 0)
         let path = home + "/moments.db"
-        // The log is kept between runs; fold it into the file first, so the damage hits the moments.
-        #expect(YadgProcess.execute("PRAGMA wal_checkpoint(TRUNCATE)", home: home))
+        // The run's end folded its log into the file: the damage hits the moments.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         for offset in stride(from: 4096 * 6, to: min(bytes.count, 4096 * 30), by: 1) { bytes[offset] = 0x5A }
         try bytes.write(to: URL(fileURLWithPath: path))

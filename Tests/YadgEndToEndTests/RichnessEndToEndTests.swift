@@ -51,9 +51,9 @@ struct RichnessEndToEndTests {
               🙏 made dinner for friends
               just now · 3:04 PM
               Fueling yourself well. Nice.
-            Note added to "made dinner for friends".
-            📷 Photo added to "made dinner for friends" (1 in all).
-            That photo is already with "made dinner for friends".
+            Note added to #1 "made dinner for friends".
+            📷 Photo added to #1 "made dinner for friends" (1 in all).
+            That photo is already with #1 "made dinner for friends".
             Moment logged  #2
               🏅 fixed issue #12 at work #work
               just now · 3:04 PM
@@ -211,7 +211,7 @@ struct RichnessEndToEndTests {
         terminal.type("/mood 4 ca\t")
         try terminal.waitFor("› /mood 4 calm ")
         terminal.type("\r")
-        try terminal.waitFor("🍃 Calm, noted for \"stretched\".")
+        try terminal.waitFor("🍃 Calm, noted for #4 \"stretched\".")
         terminal.type("\u{04}")
         #expect(try terminal.waitForExit() == 0)
         #expect(

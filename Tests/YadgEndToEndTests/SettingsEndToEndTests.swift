@@ -67,6 +67,8 @@ struct SettingsEndToEndTests {
         let browser = home + "/browser.sh"
         try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(opened)\n".write(toFile: browser, atomically: true, encoding: .utf8)
         chmod(browser, 0o755)
+        try "purchase_url = https://shop.example.org/premium?plan={plan}&user={user}\n".write(
+            toFile: home + "/config", atomically: true, encoding: .utf8)
         let backend = try FixtureBackend()
         let extra = ["TERM": "xterm", "NO_COLOR": "1", "YADG_API_URL": backend.url, "BROWSER": browser]
         let terminal = try PseudoTerminal.pastOnboarding(home: home, extra: extra)
@@ -75,7 +77,7 @@ struct SettingsEndToEndTests {
         try terminal.waitFor("Once you're done there, /restore brings Premium here.")
         let id =
             YadgProcess.query("SELECT value FROM state WHERE key = 'anonymousUserId'", home: home).first?.first ?? ""
-        let link = "https://youaredoinggreat.app/premium?plan=yearly&user=\(id)"
+        let link = "https://shop.example.org/premium?plan=yearly&user=\(id)"
         #expect(terminal.screenText.contains("Opened in your browser:\n\(link)\n"), "the link on a line of its own")
         terminal.type("\u{04}")
         _ = try terminal.waitForExit()

@@ -147,10 +147,12 @@ enum YadgProcess {
             })
     }
 
-    /// Runs one statement on the home's database directly; true when it worked.
-    static func execute(_ sql: String, home: String) -> Bool {
+    /// Runs one statement on the home's database directly; true when it worked. `creating`: the
+    /// database is made when missing.
+    static func execute(_ sql: String, home: String, creating: Bool = false) -> Bool {
         var db: OpaquePointer?
-        guard sqlite3_open_v2(home + "/moments.db", &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { return false }
+        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0)
+        guard sqlite3_open_v2(home + "/moments.db", &db, flags, nil) == SQLITE_OK else { return false }
         defer { sqlite3_close(db) }
         return sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK
     }

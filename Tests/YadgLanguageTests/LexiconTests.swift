@@ -56,6 +56,12 @@ struct LexiconTests {
         #expect(Self.lexicon.realWordsNearTargets(["dyed", "tie", "walk", "kill", "cut", "cat", "kilt"]) == ["dyed", "kilt"])
     }
 
+    @Test("A real word read as a misspelling only through its ending (`wands`: `wand` is near `want`) is listed too")
+    func realWordsNearThroughAnEnding() {
+        #expect(Self.normalized("wands") == ["want"])
+        #expect(Self.lexicon.realWordsNearTargets(["wands", "walks"]) == ["wands"])
+    }
+
     @Test("Edit distance counts a swap of two letters as one edit")
     func distance() {
         #expect(FuzzyIndex.distance(Array("wnat".utf8), Array("want".utf8), limit: 2) == 1)

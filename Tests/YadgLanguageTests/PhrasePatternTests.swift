@@ -59,6 +59,12 @@ struct PhrasePatternTests {
         #expect(Self.match("(he | she) ~ <die>", "she wants to die") == "she wants to die")
     }
 
+    @Test("A group after a gap must match its own words, not whatever follows")
+    func groupAfterGap() {
+        #expect(Self.match("last ~ (one | thing) ~3 (so | i)", "last day at the job i hate") == nil)
+        #expect(Self.match("last ~ (one | thing) ~3 (so | i)", "the last one so") == "last one so")
+    }
+
     @Test("A phrase that cannot begin a match, or names no class, is refused")
     func errors() {
         #expect(throws: PhrasePattern.ReadError.unknownClass("nope")) { try PhrasePattern("<nope>", classes: [:]) { [$0] } }

@@ -34,6 +34,29 @@ struct BatchWritesTests {
         #expect(try store.stateValue(.hasCompletedFirstLog) == "1")
     }
 
+    @Test("A batch whose counted-on numbers another writer took is written on from the next free one, and says so")
+    func numbersTakenMeanwhile() throws {
+        let path = TemporaryFolder.make() + "/moments.db"
+        let store = try SQLiteMomentStore(path: path)
+        let other = try SQLiteMomentStore(path: path)
+        let (first, firstCommit) = try store.batchCommittingLater {
+            try (1...3).map { try store.insertNumbered(Self.moment($0), state: [:]) }
+        }
+        #expect(first == [1, 2, 3])
+        #expect(try firstCommit.wait() == 0)
+        // Between that commit and the next batch's BEGIN, another yadg logs: it takes number 4.
+        let elsewhere = Self.moment(99)
+        #expect(try other.insertNumbered(elsewhere, state: [:]) == 4)
+        let moments = (4...6).map(Self.moment)
+        let (counted, commit) = try store.batchCommittingLater {
+            try moments.map { try store.insertNumbered($0, state: [:]) }
+        }
+        #expect(counted == [4, 5, 6], "counted on from the batch before, as it was read")
+        #expect(try commit.wait() == 1, "written one further on")
+        #expect(try moments.map { try store.moment(id: $0.id)?.ref } == [5, 6, 7])
+        #expect(try other.moment(id: elsewhere.id)?.ref == 4)
+    }
+
     @Test("Inside the batch, a read after an insert sees the row (it waits for the rows handed over)")
     func readsSeeTheRowsBefore() throws {
         let store = try Self.store()

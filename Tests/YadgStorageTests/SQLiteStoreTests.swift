@@ -55,6 +55,7 @@ struct SQLiteStoreTests {
         #expect(try c.scalarText("PRAGMA journal_mode") == "wal")
         #expect(try c.scalarText("PRAGMA synchronous") == "2")  // FULL
         #expect(try c.scalarText("PRAGMA busy_timeout") == "5000")
+        #expect(try c.scalarText("PRAGMA wal_autocheckpoint") == "512")
         #expect(try c.scalarText("PRAGMA foreign_keys") == "1")
         #expect(try c.scalarText("PRAGMA secure_delete") == "1")
     }

@@ -38,6 +38,8 @@ enum AIChoiceAnswer {
             lines.append(StyledLine(words.pickHint, .dim))
             return context.shown(lines, by: "settings")
         }
+        // One choice is no choice: nothing is asked ("Type a number (1-1)").
+        guard choices.count > 1 else { return context.shown(lines, by: "settings") }
         lines.append(StyledLine(Copy.fill(words.prompt, ["count": String(choices.count)]), .dim))
         context.state.awaiting = .aiChoice(choices)
         return ShellReply(lines: lines)

@@ -9,11 +9,11 @@ struct DeleteCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         switch context.moment(reference: reference, command: Self.spec.name) {
         case .failure(let early): return early.reply
-        case .success(var moment):
+        case .success(let before):
+            var moment = before
             moment.archivedAt = context.clock.now()
-            let reply = context.saved(moment, Copy.fill(context.copy[DeleteCopy.self].done, ["text": moment.text]))
-            if reply.failure == nil { context.state.undoable.append(.deleted(moment)) }
-            return reply
+            return context.changed(
+                before, to: moment, Copy.fill(context.copy[DeleteCopy.self].done, dictionary: context.named(moment)))
         }
     }
 }

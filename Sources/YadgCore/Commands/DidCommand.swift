@@ -112,6 +112,20 @@ struct DidCommand: ShellCommand {
             extras: draft.extras, sensitivity: sensitivity)
     }
 
+    /// After a command typed in the middle of `/did`: the moment waits, and its question is asked again.
+    static func stillWaiting(_ step: ConversationState.GuidedLog, in context: CommandContext) -> [StyledLine] {
+        let words = context.copy[DidCopy.self]
+        let question: String
+        switch step {
+        case .askingText: question = words.askText
+        case .askingWhen: question = words.askWhen
+        case .askingMood: question = words.askMood
+        case .askingNote: question = words.askNote
+        case .confirming: question = words.confirm
+        }
+        return [StyledLine(""), StyledLine(words.stillWaiting, .dim), StyledLine(question, .dim)]
+    }
+
     /// Ends `/did` without saving (an empty first answer, or `/cancel`).
     static func cancel(in context: inout CommandContext) -> ShellReply {
         context.state.guidedLog = nil
@@ -167,8 +181,11 @@ public struct DidCopy: CopySection {
     public let confirm: String
     public let cancelled: String
     public let nothingToCancel: String
+    /// A command ran in the middle of `/did`: the moment is still waiting.
+    public let stillWaiting: String
 
     public init(_ words: CopyWords) throws {
+        stillWaiting = try words.text("stillWaiting")
         askText = try words.text("askText")
         askWhen = try words.text("askWhen")
         unclearWhen = try words.text("unclearWhen")

@@ -10,9 +10,11 @@ struct FavCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         switch context.moment(reference: reference, command: Self.spec.name) {
         case .failure(let early): return early.reply
-        case .success(var moment):
+        case .success(let before):
+            var moment = before
             moment.isFavorite = true
-            return context.saved(moment, Copy.fill(context.copy[FavCopy.self].done, ["text": moment.text]))
+            return context.changed(
+                before, to: moment, Copy.fill(context.copy[FavCopy.self].done, dictionary: context.named(moment)))
         }
     }
 }

@@ -24,6 +24,7 @@ public struct ImportCopy: CopySection {
     public let newerVersion: String
     public let tooLong: String
     public let badDate: String
+    public let outOfRange: String
     public let noSuchFile, notReadable, notJSON, csvNotImported, missingField, wrongField, wrongShape: String
     public let photosMissing, photosMissingOne: String
 
@@ -34,6 +35,7 @@ public struct ImportCopy: CopySection {
         newerVersion = try words.text("newerVersion")
         tooLong = try words.text("tooLong")
         badDate = try words.text("badDate")
+        outOfRange = try words.text("outOfRange")
         noSuchFile = try words.text("noSuchFile")
         notReadable = try words.text("notReadable")
         notJSON = try words.text("notJSON")

@@ -5,7 +5,8 @@
 #endif
 
 /// `/moments [today|yesterday|week|all|favs|DATE]`: moments newest first, by day, with their
-/// numbers. A date is any day the time parser reads (`nov 3`, `2026-11-03`, `last friday`).
+/// numbers. A date is any day the time parser reads (`nov 3`, `2026-11-03`, `last friday`), or a
+/// longer period it reads (`last week`, `last month`, `in october`).
 struct MomentsCommand: ShellCommand {
     static let spec = CommandSpec(
         "moments", takesArguments: true,
@@ -36,11 +37,11 @@ struct MomentsCommand: ShellCommand {
                 return try favourites(in: context)
             case "": break
             default:
-                guard let day = day(named: range, in: context) else {
+                guard let period = period(named: range, in: context) else {
                     return .failed(copy[MomentsCopy.self].unknownRange, usage: true)
                 }
-                start = context.startOfDay(day)
-                end = context.startOfDay(LocalDay(number: day.number + 1))
+                (start, end) = (period.start, period.end)
+                limit = 200
             }
             let moments = try context.store.moments(happenedFrom: start, before: end, limit: limit)
             var lines = MomentsByDayView.render(
@@ -64,11 +65,20 @@ struct MomentsCommand: ShellCommand {
         }
     }
 
-    /// A day the time parser reads, and nothing else with it (`nov 3`, `2026-11-03`, `last friday`).
-    static func day(named words: String, in context: CommandContext) -> LocalDay? {
+    /// The days the time parser reads in the words, and nothing else with them: one day (`nov 3`,
+    /// `2026-11-03`, `last friday`), or each day of a longer period (`last week`, `last month`,
+    /// `in october`, `last weekend`), whole days from the first to the last.
+    static func period(named words: String, in context: CommandContext) -> (start: Date, end: Date)? {
         let parsed = context.parser.parse(words, now: context.clock.now(), timeZone: context.zone)
         guard parsed.timeExpression != nil, parsed.text.isEmpty, parsed.kind != .future else { return nil }
-        return LocalDay(number: TimeWords.dayNumber(parsed.happenedAt, context.zone))
+        let zone = context.zone
+        // A part of a day (`last night`) shows its day; a week or a month, each of its days.
+        let window = parsed.window.flatMap { $0.duration > 36 * 3600 ? $0 : nil }
+        let first = TimeWords.dayNumber(window?.start ?? parsed.happenedAt, zone)
+        let last = window.map { TimeWords.dayNumber($0.end.addingTimeInterval(-1), zone) } ?? first
+        return (
+            context.startOfDay(LocalDay(number: first)), context.startOfDay(LocalDay(number: max(first, last) + 1))
+        )
     }
 
     /// `/moments favs`: every favourite, newest first, by day; kindly empty.

@@ -28,11 +28,14 @@ struct MoodCommand: ShellCommand {
         }
         switch context.moment(reference: reference, command: Self.spec.name, noMoment: words.noMoment) {
         case .failure(let early): return early.reply
-        case .success(var moment):
+        case .success(let before):
+            var moment = before
             moment.mood = mood?.name
-            guard let mood else { return context.saved(moment, Copy.fill(words.cleared, ["text": moment.text])) }
-            return context.saved(
-                moment, Copy.fill(words.set, ["symbol": mood.symbol, "label": mood.label, "text": moment.text]))
+            guard let mood else {
+                return context.changed(before, to: moment, Copy.fill(words.cleared, dictionary: context.named(moment)))
+            }
+            let said = context.named(moment).merging(["symbol": mood.symbol, "label": mood.label]) { a, _ in a }
+            return context.changed(before, to: moment, Copy.fill(words.set, dictionary: said))
         }
     }
 

@@ -21,22 +21,23 @@ struct NoteCommand: ShellCommand {
         }
         switch context.moment(reference: reference, command: Self.spec.name, noMoment: words.noMoment) {
         case .failure(let early): return early.reply
-        case .success(var moment):
+        case .success(let before):
+            var moment = before
             guard text.lowercased() != "none" else {
                 guard moment.note != nil else {
-                    return ShellReply(lines: [StyledLine(Copy.fill(words.noNote, ["text": moment.text]))])
+                    return ShellReply(lines: [StyledLine(Copy.fill(words.noNote, dictionary: context.named(moment)))])
                 }
                 moment.note = nil
-                return context.saved(moment, Copy.fill(words.removed, ["text": moment.text]))
+                return context.changed(before, to: moment, Copy.fill(words.removed, dictionary: context.named(moment)))
             }
-            let message = Copy.fill(moment.note == nil ? words.added : words.replaced, ["text": moment.text])
+            let message = Copy.fill(
+                moment.note == nil ? words.added : words.replaced, dictionary: context.named(moment))
             moment.note = text
             // A note is read like the text: a crisis or a concern keeps the moment private and says
             // where help is.
-            let before = moment.sensitivity
             moment = context.resources.crisis.flagged(moment)
-            let reply = context.saved(moment, message)
-            guard moment.isHeavy && moment.sensitivity > before, reply.failure == nil else { return reply }
+            let reply = context.changed(before, to: moment, message)
+            guard moment.isHeavy && moment.sensitivity > before.sensitivity, reply.failure == nil else { return reply }
             return context.withCareLines(reply, command: Self.spec.name, moment.sensitivity)
         }
     }

@@ -50,21 +50,24 @@ struct PhotoCommand: ShellCommand {
     }
 
     /// The reply once the application tried to keep the photo.
-    static func kept(_ result: Result<String, PhotoProblem>, for id: UUID, in context: CommandContext) -> ShellReply {
+    static func kept(_ result: Result<String, PhotoProblem>, for id: UUID, in context: inout CommandContext)
+        -> ShellReply
+    {
         let words = context.copy[PhotoCopy.self]
         switch result {
         case .failure(let problem):
             return .failed(problem.message(context.copy))
         case .success(let stored):
-            guard var moment = (try? context.store.moment(id: id)) ?? nil else {
+            guard let before = (try? context.store.moment(id: id)) ?? nil else {
                 return .failed(context.copy[StorageCopy.self].saveFailed)
             }
-            guard !moment.photos.contains(stored) else {
-                return ShellReply(lines: [StyledLine(Copy.fill(words.alreadyThere, ["text": moment.text]))])
+            guard !before.photos.contains(stored) else {
+                return ShellReply(lines: [StyledLine(Copy.fill(words.alreadyThere, dictionary: context.named(before)))])
             }
+            var moment = before
             moment.photos.append(stored)
-            return context.saved(
-                moment, Copy.fill(words.added, ["text": moment.text, "count": String(moment.photos.count)]))
+            let said = context.named(moment).merging(["count": String(moment.photos.count)]) { a, _ in a }
+            return context.changed(before, to: moment, Copy.fill(words.added, dictionary: said))
         }
     }
 }

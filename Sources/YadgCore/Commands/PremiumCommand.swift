@@ -40,12 +40,18 @@ struct PremiumCommand: ShellCommand {
             return ShellReply(effects: [.checkEntitlement(.paywall)])
         case .start(let plan):
             if context.facts.nothingToUnlock { return context.shown([StyledLine(words.ownProvider)], by: "premium") }
+            // No service could ever confirm a purchase: nothing to buy, and no address is made up.
+            if context.facts.entitlementService == .none {
+                return context.shown([StyledLine(words.notOffered)], by: "premium")
+            }
             if let cached = PremiumState.cached(context), cached.isActive(at: context.clock.now()) {
                 return context.shown(
                     [StyledLine(PremiumState.line(context), .primary), StyledLine(words.manageHint, .dim)],
                     by: "premium")
             }
-            let link = context.facts.purchaseLink(plan: plan)
+            guard let link = context.facts.purchaseLink(plan: plan) else {
+                return context.shown([StyledLine(words.noPurchasePage)], by: "premium")
+            }
             return ShellReply(
                 lines: [StyledLine(words.afterPurchase, .dim)], events: [.command(name: "premium", output: link)],
                 effects: [.openLink(link)])
@@ -85,9 +91,12 @@ struct PremiumCommand: ShellCommand {
             lines.append(StyledLine(state, .primary))
             lines.append(StyledLine(words.manageHint, .dim))
         } else {
-            lines.append(StyledLine("  " + words.cta + "  →  /premium start", .title))
-            lines.append(StyledLine("  " + words.monthlyHint, .dim))
-            lines.append(StyledLine(""))
+            // The button only where a purchase page is set up (`purchase_url`).
+            if context.facts.links.purchase != nil {
+                lines.append(StyledLine("  " + words.cta + "  →  /premium start", .title))
+                lines.append(StyledLine("  " + words.monthlyHint, .dim))
+                lines.append(StyledLine(""))
+            }
             lines.append(StyledLine(state + " " + words.restoreHint, .dim))
         }
         lines.append(StyledLine(""))
@@ -157,6 +166,8 @@ public struct PremiumCopy: CopySection {
     public let activeUntil, activeForever, ended, none, notChecked, notOffered, checkFailed, ownProvider: String
     public let restoreHint, manageHint, nothingToManage, afterPurchase, usage: String
     public let openedLink, openLink, planLimitNotice: String
+    /// `/premium start` with a service to ask but no purchase page set up.
+    public let noPurchasePage: String
 
     public init(_ words: CopyWords) throws {
         title = try words.text("title")
@@ -185,5 +196,6 @@ public struct PremiumCopy: CopySection {
         openedLink = try words.text("openedLink")
         openLink = try words.text("openLink")
         planLimitNotice = try words.text("planLimitNotice")
+        noPurchasePage = try words.text("noPurchasePage")
     }
 }

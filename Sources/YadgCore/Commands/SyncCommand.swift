@@ -52,8 +52,17 @@ public struct SyncCopy: CopySection {
     public let pulled: String
     public let pullFailed: String
     public let unreachable, timedOut, cancelled, answered, refused, off, tooLarge, planLimit: String
+    public let answerNotJSON, answerUnreadable, answerEmpty, answerOtherMoment: String
+    /// `yadg sync` could send none of what it tried (exit 4), or not all of it.
+    public let nothingSent, someNotSent: String
 
     public init(_ words: CopyWords) throws {
+        answerNotJSON = try words.text("answerNotJSON")
+        answerUnreadable = try words.text("answerUnreadable")
+        answerEmpty = try words.text("answerEmpty")
+        answerOtherMoment = try words.text("answerOtherMoment")
+        nothingSent = try words.text("nothingSent")
+        someNotSent = try words.text("someNotSent")
         busy = try words.text("busy")
         allSynced = try words.text("allSynced")
         waiting = try words.text("waiting")

@@ -19,10 +19,13 @@ struct TagCommand: ShellCommand {
         guard !tags.isEmpty, tags.count == words.count else { return .failed(copy.needsTags, usage: true) }
         switch context.moment(reference: reference, command: Self.spec.name, noMoment: copy.noMoment) {
         case .failure(let early): return early.reply
-        case .success(var moment):
+        case .success(let before):
+            var moment = before
             moment.tags += tags.filter { !moment.tags.contains($0) }
             let shown = tags.map { "#" + $0 }.joinedText(separator: " ")
-            return context.saved(moment, Copy.fill(copy.done, ["text": moment.text, "tags": shown]))
+            return context.changed(
+                before, to: moment,
+                Copy.fill(copy.done, dictionary: context.named(moment).merging(["tags": shown]) { a, _ in a }))
         }
     }
 }

@@ -9,14 +9,16 @@ struct UnfavCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         switch context.moment(reference: reference, command: Self.spec.name) {
         case .failure(let early): return early.reply
-        case .success(var moment):
-            guard moment.isFavorite else {
+        case .success(let before):
+            guard before.isFavorite else {
                 return ShellReply(lines: [
-                    StyledLine(Copy.fill(context.copy[UnfavCopy.self].notFavorite, ["text": moment.text]))
+                    StyledLine(Copy.fill(context.copy[UnfavCopy.self].notFavorite, dictionary: context.named(before)))
                 ])
             }
+            var moment = before
             moment.isFavorite = false
-            return context.saved(moment, Copy.fill(context.copy[UnfavCopy.self].done, ["text": moment.text]))
+            return context.changed(
+                before, to: moment, Copy.fill(context.copy[UnfavCopy.self].done, dictionary: context.named(moment)))
         }
     }
 }

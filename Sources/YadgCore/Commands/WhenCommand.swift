@@ -15,31 +15,28 @@ struct WhenCommand: ShellCommand {
     func run(in context: inout CommandContext) -> ShellReply {
         let words = context.copy[WhenCopy.self]
         guard !expression.isEmpty else { return ShellReply(lines: [StyledLine(words.needsExpression)]) }
-        guard var moment = (try? context.store.lastSubmittedMoment()) ?? nil else {
-            return ShellReply(lines: [StyledLine(words.noMoment)])
+        let before: Moment
+        switch context.lastMoment(noMoment: words.noMoment) {
+        case .failure(let early): return early.reply
+        case .success(let last): before = last
         }
+        var moment = before
         let now = context.clock.now()
         switch context.readWhen(expression, now: now) {
         case .unclear:
             return .failed(Copy.fill(words.unclear, ["expression": expression]))
         case .future:
             return .failed(Copy.fill(words.future, ["text": moment.text]))
+        case .at(let date, _) where !CivilTime.isStorable(date):
+            return .failed(context.copy[LoggingCopy.self].tooLongAgo)
         case .at(let date, let said):
             moment.happenedAt = date
             moment.said = said
             moment.timeAgo = max(0, Int(moment.submittedAt.timeIntervalSince(date).rounded()))
-            do {
-                try context.store.update(moment)
-            } catch {
-                return context.storeFailure(error)
-            }
-            let when = context.whenWords(date, said, now)
-            // A moment from an earlier conversation is named, so nothing moves unseen.
-            let said =
-                context.state.loggedThisRun
-                ? Copy.fill(words.set, ["when": when])
-                : Copy.fill(words.moved, ["ref": String(moment.ref), "text": moment.text, "when": when])
-            return ShellReply(lines: [StyledLine(said, .primary)])
+            context.praiseFittingItsDay(&moment, now: now)
+            // The moment is named, so nothing moves unseen.
+            let when = context.named(moment).merging(["when": context.whenWords(date, said, now)]) { a, _ in a }
+            return context.changed(before, to: moment, Copy.fill(words.set, dictionary: when))
         }
     }
 }
@@ -51,7 +48,7 @@ public struct WhenCopy: CopySection {
     public let needsExpression: String
     public let unclear: String
     public let future: String
-    public let set, moved: String
+    public let set: String
 
     public init(_ words: CopyWords) throws {
         noMoment = try words.text("noMoment")
@@ -59,6 +56,5 @@ public struct WhenCopy: CopySection {
         unclear = try words.text("unclear")
         future = try words.text("future")
         set = try words.text("set")
-        moved = try words.text("moved")
     }
 }

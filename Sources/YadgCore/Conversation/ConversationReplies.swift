@@ -207,9 +207,14 @@ extension CommandContext {
     }
 
     /// A short warm answer, never the same one twice in a row; the first also says what to type.
+    /// "Nice to have you back" is only for someone who has been here before (moments saved before
+    /// this conversation began).
     mutating func answerSmallTalk(_ talk: SmallTalk) -> ShellReply {
         let words = copy[ConversationCopy.self]
-        let variants = words.answers[talk] ?? []
+        var variants = words.answers[talk] ?? []
+        if talk == .greeting, let last = (try? store.lastSubmittedMoment()) ?? nil, last.submittedAt < startedAt {
+            variants += words.greetingAgain
+        }
         guard !variants.isEmpty else { return ShellReply() }
         var index = Int.random(in: 0..<variants.count, using: &rng)
         if variants.count > 1, index == state.lastSmallTalk[talk] { index = (index + 1) % variants.count }
@@ -229,8 +234,11 @@ public struct ConversationCopy: CopySection {
     public let answers: [SmallTalk: [String]]
     public let firstHint, leaveInPipe, helpInPipe, openQuestion: String
     public let keepHint, nothingToKeep, notFound, whichOne, noneBefore, notSame, fixNotFound, keptInstead: String
+    /// Greetings for someone coming back (never on an empty home).
+    public let greetingAgain: [String]
 
     public init(_ words: CopyWords) throws {
+        greetingAgain = try words.list("greetingAgain")
         answers = [
             .greeting: try words.list("greeting"), .thanks: try words.list("thanks"), .ack: try words.list("ack"),
             .howAreYou: try words.list("howAreYou"), .compliment: try words.list("compliment"),

@@ -34,16 +34,16 @@ extension CommandContext {
                 let sentence = first ? (question.words.isEmpty ? words.firstEver : words.first) : words.last
                 return answered(Copy.fill(sentence, ["when": when]), [moment])
             case .count, .did, .what:
-                // With no period said, `what` is about today, and a count or `did I …` about all time
-                // (`did I already log the dishes`, `how many walks did I take`); so is `what` when it
-                // names only words (`what did I log on my birthday`).
+                // With no period said, `what` is about today, and a count or `did I …` about every
+                // moment (`did I already log the dishes`, `how many walks did I take?`); so is `what`
+                // when it names only words (`what did I log on my birthday`).
                 let ever = question.window == nil && (question.kind != .what || !question.words.isEmpty)
                 let window = question.window ?? DateInterval(start: startOfDay(today), end: now)
-                let period = question.period ?? (ever ? words.everPeriod : words.today)
+                let period = question.period ?? (ever ? words.ever : words.today)
                 // A period that has not ended yet ends now, and a moment logged this second is in it.
                 let end = min(window.end, now).addingTimeInterval(1)
                 let found = try matching(question, from: ever ? nil : window.start, before: ever ? nil : end, limit: 5000)
-                let values = ["count": String(found.count), "period": period, "words": asked]
+                var values = ["count": String(found.count), "period": period, "words": asked]
                 guard !found.isEmpty else {
                     let none =
                         question.words.isEmpty || question.kind == .what
@@ -53,7 +53,13 @@ extension CommandContext {
                 let sentence: String
                 switch question.kind {
                 case .what: sentence = ever ? words.whatWords : words.what
-                case .did: sentence = ever ? words.didEver : words.did
+                case .did where ever:
+                    let last = found[0]
+                    values["when"] =
+                        TimeWords(copy).label(for: last, now: now, in: zone)
+                        ?? whenWords(last.happenedAt, last.said, now)
+                    sentence = words.didEver
+                case .did: sentence = words.did
                 default:
                     sentence =
                         question.words.isEmpty
@@ -142,7 +148,8 @@ public struct AnswerCopy: CopySection {
     public static let key = "answers"
     public let last, lastNone, count, countOne, countAll, countAllOne, notFound, what, whatNone, did: String
     public let best, bestOne, bestNone, favorites, favoritesNone, today, pastWeek: String
-    public let everPeriod, didEver, notFoundEver, first, firstEver, firstNone, whatWords: String
+    /// A question that names no period is about every moment (`so far`).
+    public let ever, didEver, notFoundEver, first, firstEver, firstNone, whatWords: String
 
     public init(_ words: CopyWords) throws {
         last = try words.text("last")
@@ -162,7 +169,7 @@ public struct AnswerCopy: CopySection {
         favoritesNone = try words.text("favoritesNone")
         today = try words.text("today")
         pastWeek = try words.text("pastWeek")
-        everPeriod = try words.text("everPeriod")
+        ever = try words.text("ever")
         didEver = try words.text("didEver")
         notFoundEver = try words.text("notFoundEver")
         first = try words.text("first")

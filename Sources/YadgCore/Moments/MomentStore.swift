@@ -49,6 +49,18 @@ public enum MomentStoreError: Error, Equatable {
     /// Delete my data ran in another yadg: the files this one opened are gone, and nothing more
     /// is written into them (it would be lost with them).
     case deletedElsewhere
+    /// The database's write-ahead log was removed while this yadg had it open. What it held was
+    /// folded into the database; nothing more is written in this run (it would go into the
+    /// removed file, and be lost with it).
+    case logRemoved
+    /// The database opens without what it held: the home was used (its `-shm` is there, or the
+    /// state says moments were logged), yet there are no tables, or no moments. Its log is missing
+    /// or was replaced. Nothing is written: a fresh start would bury what may still be restored.
+    case logLost
+    /// A stored moment cannot be read back (a date past the year 9999, an id that is not one):
+    /// what reads every moment (an export, Delete my data's list for the server) stops rather than
+    /// leave it out. `detail` names the field and its value, never the person's text.
+    case unreadableMoment(ref: Int, detail: String)
 }
 
 /// Where moments and app state live.
@@ -100,13 +112,18 @@ public protocol MomentStore: AnyObject, Sendable {
 /// A batch's commit, handed over to be done while its caller goes on.
 public protocol BatchCommit: Sendable {
     /// Returns once the batch is committed; throws when it was not (then nothing of it was kept).
-    func wait() throws
+    /// Returns how far the batch's references moved as it was written: the numbers it handed out,
+    /// counted on from the batch before, were taken meanwhile by another writer (or freed by a
+    /// batch that failed), so its moments were numbered on from the next free one. Add it to every
+    /// reference the batch gave.
+    @discardableResult
+    func wait() throws -> Int
 }
 
 /// The commit of a batch that committed before it was handed back.
 public struct FinishedCommit: BatchCommit {
     public init() {}
-    public func wait() throws {}
+    public func wait() throws -> Int { 0 }
 }
 
 extension MomentStore {

@@ -13,35 +13,60 @@ public struct PraisePicker: Sendable {
     }
 
     /// The same for a moment logged with a challenging mood: a hard-day line when the pool has
-    /// them, else one of the category.
+    /// them, else one of the category. `anotherDay`: the moment happened on another day than
+    /// today, so a line that says "today" is not for it (while the pool has others).
     public func pick(
-        _ category: PraiseCategory, mood: Mood?, avoiding recent: [String], using rng: inout some RandomNumberGenerator
+        _ category: PraiseCategory, mood: Mood?, avoiding recent: [String], anotherDay: Bool = false,
+        using rng: inout some RandomNumberGenerator
     ) -> String {
         guard mood?.isChallenging == true, !pool.hardDay.isEmpty else {
-            return pick(category, avoiding: recent, using: &rng)
+            return pick(from: pool.lines(for: category), avoiding: recent, anotherDay: anotherDay, using: &rng)
         }
-        return pick(from: pool.hardDay, avoiding: recent, using: &rng)
+        return pick(from: pool.hardDay, avoiding: recent, anotherDay: anotherDay, using: &rng)
     }
 
     /// A line for a recovery milestone: one of the milestone lines when the pool has them, else
     /// one of the category (a shipped pool always has them).
     public func pickMilestone(
-        _ category: PraiseCategory, avoiding recent: [String], using rng: inout some RandomNumberGenerator
+        _ category: PraiseCategory, avoiding recent: [String], anotherDay: Bool = false,
+        using rng: inout some RandomNumberGenerator
     ) -> String {
-        guard !pool.milestone.isEmpty else { return pick(category, avoiding: recent, using: &rng) }
-        return pick(from: pool.milestone, avoiding: recent, using: &rng)
+        let lines = pool.milestone.isEmpty ? pool.lines(for: category) : pool.milestone
+        return pick(from: lines, avoiding: recent, anotherDay: anotherDay, using: &rng)
+    }
+
+    /// Whether a line speaks of today (`You showed up for your body today.`): "today" or "tonight",
+    /// in any case. A scan of the bytes in place: it runs over a category's lines for each moment
+    /// of another day a pipe logs.
+    static func saysToday(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            func lower(_ i: Int) -> UInt8 { bytes[i] | 0x20 }
+            func word(_ word: StaticString, at i: Int) -> Bool {
+                guard i + word.utf8CodeUnitCount <= bytes.count else { return false }
+                return (0..<word.utf8CodeUnitCount).allSatisfy { lower(i + $0) == word.utf8Start[$0] }
+            }
+            for i in bytes.indices where lower(i) == UInt8(ascii: "t") {
+                if word("today", at: i) || word("tonight", at: i) { return true }
+            }
+            return false
+        }
     }
 
     /// A line not among the recent ones (else not the latest, else any), drawn as
     /// `randomElement(using:)` draws from the lines left: one number in `0..<count`. The lines are
     /// not copied into a filtered array, and a line is compared with a recent one only when their
-    /// lengths agree (this runs for every moment a pipe logs).
-    private func pick(from lines: [String], avoiding recent: [String], using rng: inout some RandomNumberGenerator)
-        -> String
-    {
+    /// lengths agree (this runs for every moment a pipe logs). For a moment of another day, a line
+    /// that says "today" counts as one just shown.
+    private func pick(
+        from lines: [String], avoiding recent: [String], anotherDay: Bool = false,
+        using rng: inout some RandomNumberGenerator
+    ) -> String {
         guard !lines.isEmpty else { return "" }
         func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
-        let isRecent = lines.map { line in recent.contains { same($0, line) } }
+        let isRecent = lines.map { line in
+            (anotherDay && Self.saysToday(line)) || recent.contains { same($0, line) }
+        }
         let freshCount = isRecent.count { !$0 }
         if freshCount > 0 { return nth(Self.draw(below: freshCount, using: &rng), of: lines) { !isRecent[$0] } }
         let latest = recent.first

@@ -12,7 +12,7 @@ public struct AppFacts: Sendable, Equatable {
     public var modelAnswers = false
     /// Home may bring up a moment from this day in an earlier year (`/settings onthisday off`).
     public var onThisDayAtHome = true
-    public var links = Links(support: nil, contact: nil, purchase: "")
+    public var links = Links(support: nil, contact: nil, purchase: nil)
     /// Who can say whether the person has Premium.
     public var entitlementService = EntitlementService.none
     /// The anonymous id (the purchase page links a purchase to it).
@@ -29,16 +29,17 @@ public struct AppFacts: Sendable, Equatable {
 
     public init() {}
 
-    /// Support and purchase addresses: `Resources/` by default, the config file may override them.
+    /// Support and purchase addresses, only as the config file (or a backend) gives them: yadg never
+    /// shows or opens an address nobody here owns.
     public struct Links: Sendable, Equatable {
         /// A support page and a contact address, only when the config (or a backend) gives
         /// them: yadg never shows an address nobody here owns.
         public var support: String?
         public var contact: String?
-        /// The purchase page; `{plan}` and `{user}` are filled in.
-        public var purchase: String
+        /// The purchase page (`purchase_url`); `{plan}` and `{user}` are filled in.
+        public var purchase: String?
 
-        public init(support: String?, contact: String?, purchase: String) {
+        public init(support: String?, contact: String?, purchase: String?) {
             self.support = support
             self.contact = contact
             self.purchase = purchase
@@ -74,9 +75,9 @@ public struct AppFacts: Sendable, Equatable {
     /// No server is asked about Premium: nothing to unlock, or no service to ask.
     public var noServerToAsk: Bool { nothingToUnlock || entitlementService == .none }
 
-    /// The purchase page for a plan, linked to this anonymous id.
-    public func purchaseLink(plan: String) -> String {
-        Copy.fill(links.purchase, ["plan": plan, "user": userID])
+    /// The purchase page for a plan, linked to this anonymous id; nil when none is set up.
+    public func purchaseLink(plan: String) -> String? {
+        links.purchase.map { Copy.fill($0, ["plan": plan, "user": userID]) }
     }
 }
 
@@ -104,16 +105,5 @@ public struct LocalModelServer: Sendable, Equatable {
         self.baseURL = baseURL
         self.model = model
         self.name = name
-    }
-}
-
-/// The support page, the contact address and the purchase page, unless the config file names
-/// others (`support_url`, `contact`, `purchase_url`).
-public struct LinksCopy: CopySection {
-    public static let key = "links"
-    public let purchase: String
-
-    public init(_ words: CopyWords) throws {
-        purchase = try words.text("purchase")
     }
 }

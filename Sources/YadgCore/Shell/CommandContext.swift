@@ -19,6 +19,9 @@ public struct CommandContext {
     /// Terminal width for views; the application keeps it current.
     public var width = 80
     public var state = ConversationState()
+    /// When this run began: before it logged anything, `last` is the newest moment saved before
+    /// then, never one another yadg (or an import dated later) saved since.
+    var startedAt = Date.distantFuture
     /// What the application gathered about this installation (Settings, the paywall, support).
     public var facts = AppFacts()
     var rng: any RandomNumberGenerator
@@ -56,6 +59,19 @@ public struct CommandContext {
             document.split(separator: "\n", omittingEmptySubsequences: false).map { StyledLine(String($0)) }, by: name)
     }
 
+    /// The kind reply to a `/line` that is not a command that can run.
+    func reply(to error: SlashCommand.ParseError) -> ShellReply {
+        let words = copy[CommandLineCopy.self]
+        switch error {
+        case .unknown(let name, let suggestion?):
+            return .failed(Copy.fill(words.unknownCommandWithSuggestion, ["name": name, "suggestion": suggestion]))
+        case .unknown(let name, nil):
+            return .failed(Copy.fill(words.unknownCommand, ["name": name]))
+        case .takesNoArguments(let name):
+            return .failed(Copy.fill(words.takesNoArguments, ["name": name]))
+        }
+    }
+
     /// Runs a view; a read that fails is said, never shown as an empty view.
     func reading(_ body: () throws -> ShellReply) -> ShellReply {
         do {
@@ -82,6 +98,18 @@ public struct CommandContext {
         return ShellReply(lines: [StyledLine(message, .primary)])
     }
 
+    /// Writes a moment a command changed, says so, and keeps the change for `/undo`.
+    mutating func changed(_ before: Moment, to after: Moment, _ message: String) -> ShellReply {
+        let reply = saved(after, message)
+        if reply.failure == nil { state.remember(.changed(before: before, after: after)) }
+        return reply
+    }
+
+    /// `#3 "took a walk"`: how a confirmation names the moment it changed.
+    func named(_ moment: Moment) -> [String: String] {
+        ["ref": String(moment.ref), "text": moment.text]
+    }
+
     /// What a person can act on when a write failed.
     public func message(for error: any Error) -> String {
         if let damage = damageMessage(error) { return damage }
@@ -90,7 +118,11 @@ public struct CommandContext {
 
     /// What a person can act on when a read failed: never an empty view.
     public func readMessage(for error: any Error) -> String {
-        damageMessage(error) ?? copy[StorageCopy.self].readFailed
+        if let damage = damageMessage(error) { return damage }
+        switch error as? MomentStoreError {
+        case .unreadableMoment?, .logLost?: return message(for: error)
+        default: return copy[StorageCopy.self].readFailed
+        }
     }
 
     /// A damaged file, said with its path and SQLite's detail (what quick_check found) after it.
@@ -124,16 +156,18 @@ public struct CommandContext {
     // MARK: Rows
 
     /// The moment a reference names: its short number (`12` or `#12`, the same in every list and
-    /// session) or `last`, the moment just logged. A reply that says why when there is none.
+    /// session) or `last`, the moment just logged (``lastMoment(noMoment:)``). A reply that says
+    /// why when there is none.
     func moment(reference: String, command: String) -> Result<Moment, EarlyReply> {
         let text = reference.trimmedWhitespace
         guard !text.isEmpty else {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceNeeded, ["command": command]))))
         }
-        let found: Moment??
         if text.lowercased() == "last" {
-            found = try? store.lastSubmittedMoment()
-        } else if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
+            return lastMoment(noMoment: Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))
+        }
+        let found: Moment??
+        if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
             found = try? store.moment(ref: n)
         } else {
             found = nil
@@ -142,6 +176,25 @@ public struct CommandContext {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
         }
         return .success(found)
+    }
+
+    /// The moment `last`, `that` and `it` name: the newest this conversation logged that is not
+    /// deleted; before it logged one, the newest saved before it began. A moment another yadg saved
+    /// meanwhile (`yadg log` in another shell), or an import dated after now, is never it: then
+    /// the reply says to name one by its number. `noMoment` is said when there is none at all.
+    func lastMoment(noMoment: String) -> Result<Moment, EarlyReply> {
+        do {
+            for id in state.loggedHere.reversed() {
+                if let moment = try store.moment(id: id), moment.archivedAt == nil { return .success(moment) }
+            }
+            guard let last = try store.lastSubmittedMoment() else { return .failure(EarlyReply(.failed(noMoment))) }
+            guard last.submittedAt <= startedAt else {
+                return .failure(EarlyReply(.failed(copy[RowsCopy.self].lastNotHere)))
+            }
+            return .success(last)
+        } catch {
+            return .failure(EarlyReply(storeFailure(error, reading: true)))
+        }
     }
 
     /// `/note 3 words` names row 3 and `/note words` the last moment: the first word is a
@@ -159,10 +212,7 @@ public struct CommandContext {
     /// says what to do when there is none yet).
     func moment(reference: String?, command: String, noMoment: String) -> Result<Moment, EarlyReply> {
         if let reference { return moment(reference: reference, command: command) }
-        guard let last = (try? store.lastSubmittedMoment()) ?? nil else {
-            return .failure(EarlyReply(.failed(noMoment)))
-        }
-        return .success(last)
+        return lastMoment(noMoment: noMoment)
     }
 
     /// A reply that ends a command early (a bad row number, say).
@@ -182,10 +232,14 @@ public struct StorageCopy: CopySection {
     public let notWritable: String
     public let busy: String
     public let deletedElsewhere: String
+    public let logRemoved, logRemovedNoticed, logLost, logLostAt: String
+    public let unreadableMoment: String
     public let diskFullAt, notWritableAt, busyAt: String
     public let readFailed: String
     public let saveFailed: String
     public let unavailable: String
+    /// The data folder is a file (`YADG_HOME=~/notes.txt`).
+    public let folderIsAFile: String
 
     public init(_ words: CopyWords) throws {
         newerSchema = try words.text("newerSchema")
@@ -194,6 +248,11 @@ public struct StorageCopy: CopySection {
         diskFull = try words.text("diskFull")
         notWritable = try words.text("notWritable")
         deletedElsewhere = try words.text("deletedElsewhere")
+        logRemoved = try words.text("logRemoved")
+        logRemovedNoticed = try words.text("logRemovedNoticed")
+        logLost = try words.text("logLost")
+        logLostAt = try words.text("logLostAt")
+        unreadableMoment = try words.text("unreadableMoment")
         busy = try words.text("busy")
         diskFullAt = try words.text("diskFullAt")
         notWritableAt = try words.text("notWritableAt")
@@ -201,6 +260,7 @@ public struct StorageCopy: CopySection {
         readFailed = try words.text("readFailed")
         saveFailed = try words.text("saveFailed")
         unavailable = try words.text("unavailable")
+        folderIsAFile = try words.text("folderIsAFile")
     }
 }
 
@@ -209,10 +269,13 @@ public struct RowsCopy: CopySection {
     public static let key = "rows"
     public let referenceUnknown: String
     public let referenceNeeded: String
+    /// `last` when the newest moment was saved by another yadg (or an import) since this one began.
+    public let lastNotHere: String
 
     public init(_ words: CopyWords) throws {
         referenceUnknown = try words.text("referenceUnknown")
         referenceNeeded = try words.text("referenceNeeded")
+        lastNotHere = try words.text("lastNotHere")
     }
 }
 
@@ -227,6 +290,10 @@ extension MomentStoreError {
         case .notWritable: return words.notWritable
         case .busy: return words.busy
         case .deletedElsewhere: return words.deletedElsewhere
+        case .logRemoved: return words.logRemoved
+        case .logLost: return words.logLost
+        case .unreadableMoment(let ref, let detail):
+            return Copy.fill(words.unreadableMoment, ["ref": String(ref), "detail": detail])
         }
     }
 
@@ -238,6 +305,9 @@ extension MomentStoreError {
         case .notWritable: return Copy.fill(words.notWritableAt, ["path": path])
         case .busy: return Copy.fill(words.busyAt, ["path": path])
         case .deletedElsewhere: return "yadg: " + words.deletedElsewhere
+        case .logRemoved: return "yadg: " + words.logRemoved
+        case .logLost: return Copy.fill(words.logLostAt, ["path": path])
+        case .unreadableMoment: return "yadg: " + message(copy)
         case .damaged(let detail):
             // One line, and short: the detail is for whoever helps, after what the person can do.
             let line = detail.split(whereSeparator: \.isNewline).joined(separator: " ")

@@ -9,8 +9,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case notDone = 1
     /// A wrong use: an unknown option or command, arguments a command does not take.
     case usage = 2
-    /// The data cannot be used: damaged, written by a newer yadg, or not writable (a read-only
-    /// home, a full disk). Nothing more was written to it.
+    /// Data could not be used or written: the moments damaged, lost, written by a newer yadg, or
+    /// not writable (a read-only home, a full disk), or standard output or an export file could
+    /// not be written. Every moment acknowledged was saved (a pipe whose disk frees mid-way logs
+    /// the lines after, so "nothing more was written" would not be true).
     case data = 3
     /// A server was asked and said no, or did not answer (sync, restore, Premium, Delete my data
     /// on the backend). Nothing changed here.

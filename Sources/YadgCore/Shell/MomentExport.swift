@@ -62,7 +62,9 @@ public enum MomentExport {
                 let id: UUID
                 let text: String
                 let submittedAt, happenedAt, tz: String
-                let timeAgo: Int?
+                /// Read as a number of any size, so one out of range is named (`1e30`), not
+                /// taken for a file that is not JSON.
+                let timeAgo: Double?
                 let timePrecision: String?
                 let timeSaid: String?
                 let offlinePraise: String?
@@ -103,19 +105,22 @@ public enum MomentExport {
                 tags: row.tags ?? [], isFavorite: row.isFavorite ?? false, isSynced: row.isSynced ?? false,
                 syncError: row.syncError, mood: row.mood, note: row.note, photos: row.photos ?? [],
                 archivedAt: row.archivedAt.flatMap { CivilTime.parse($0) }, sensitivity: row.sensitivity)
-            if let timeAgo = row.timeAgo { m.timeAgo = timeAgo }
+            if let timeAgo = row.timeAgo {
+                // Seconds before it was logged: whole, not negative, within the years a date holds.
+                guard timeAgo.isFinite, timeAgo >= 0, timeAgo <= 400_000_000_000, timeAgo == timeAgo.rounded() else {
+                    throw ImportProblem.outOfRange(id: row.id, field: "timeAgo")
+                }
+                m.timeAgo = Int(timeAgo)
+            }
             // An export from before precision was kept: a clock time, as it was shown then.
             m.said = SaidTime(row.timePrecision.flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.timeSaid)
             return m
         }
     }
 
-    /// RFC 4180 CSV with a header row.
+    /// RFC 4180 CSV with a header row, safe to open in a spreadsheet and to print (<doc:UntrustedText>):
+    /// imports and sync pulls bring text nobody here wrote.
     public static func csv(_ moments: [Moment]) -> String {
-        func cell(_ s: String) -> String {
-            s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + s.replacing("\"", with: "\"\"") + "\"" : s
-        }
         // Tags and photos are one cell each, a line per item (a spreadsheet shows them stacked).
         var out = "id,happenedAt,submittedAt,tz,text,praise,action,favorite,archivedAt,mood,tags,note,photos\r\n"
         for m in moments {
@@ -126,9 +131,35 @@ public enum MomentExport {
                     m.tz, m.text, m.praise, m.action, m.isFavorite ? "1" : "0",
                     m.archivedAt.map(CivilTime.utcTimestamp) ?? "", m.mood ?? "", m.tags.joined(separator: "\n"),
                     m.note ?? "", m.photos.joined(separator: "\n"),
-                ].map(cell).joined(separator: ",") + "\r\n"
+                ].map(csvCell).joined(separator: ",") + "\r\n"
         }
         return out
+    }
+
+    /// One CSV cell. Control characters — C0 but the tab and the newline that stacks tags and
+    /// photos, DEL, C1: an escape sequence that clears the screen, sets the title or the clipboard,
+    /// a NUL — become their visible pictures (`␛`, `␀`) or U+FFFD, so the file is plain text
+    /// wherever it is printed. A cell that begins with `=`, `+`, `-`, `@` or a tab (a carriage
+    /// return is a picture by then) would run as a formula in a spreadsheet (`=cmd|' /C calc'!A0`,
+    /// `+HYPERLINK(…)`): it is written as text, with a `'` before it, as OWASP's guidance on CSV
+    /// injection says. Then it is quoted as RFC 4180 asks.
+    static func csvCell(_ text: String) -> String {
+        var cell = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            switch u.value {
+            case 0x0A, 0x09: cell.append(u)
+            case 0x00..<0x20: cell.append(Unicode.Scalar(0x2400 + u.value)!)
+            case 0x7F: cell.append("\u{2421}")
+            case 0x80...0x9F: cell.append("\u{FFFD}")
+            default: cell.append(u)
+            }
+        }
+        var escaped = String(cell)
+        if let first = cell.first, "=+-@\t".unicodeScalars.contains(first) {
+            escaped = "'" + escaped
+        }
+        return escaped.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            ? "\"" + escaped.replacing("\"", with: "\"\"") + "\"" : escaped
     }
 
     /// A readable Markdown file: a heading per day, a bullet per moment, its note and photos
@@ -177,6 +208,8 @@ public enum ImportProblem: Error, Equatable {
     /// A text longer than typed input may be.
     case tooLong(id: UUID, limit: Int)
     case badDate(id: UUID)
+    /// A number no moment can hold (`"timeAgo": 1e30`, or below zero).
+    case outOfRange(id: UUID, field: String)
 
     public func message(_ copy: Copy) -> String {
         let words = copy[ImportCopy.self]
@@ -187,6 +220,8 @@ public enum ImportProblem: Error, Equatable {
             return Copy.fill(words.tooLong, ["id": id.lowercasedText, "limit": String(limit)])
         case .badDate(let id):
             return Copy.fill(words.badDate, ["id": id.lowercasedText])
+        case .outOfRange(let id, let field):
+            return Copy.fill(words.outOfRange, ["id": id.lowercasedText, "field": field])
         }
     }
 }

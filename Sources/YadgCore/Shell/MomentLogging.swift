@@ -31,17 +31,21 @@ extension CommandContext {
         }
         let now = clock.now()
         let (parsed, tagged) = read(line, now: now, parsed: knownParse)
+        if tagged.text.isEmpty, parsed.timeExpression != nil,
+            parsed.kind != .future || parser.parseWhen(line, now: now, timeZone: zone).kind == .past
+        {
+            // Only a time (`at 7`, `2 hours ago`): what was done is missing, said with the time as typed.
+            let expression = Hashtags.read(line, moods: resources.moods).text
+            return notLogged(line, .noText, [StyledLine(Copy.fill(words.noText, ["expression": expression]))])
+        }
         if parsed.kind == .future && !kept {
             // A plan that holds a word of distress is a concern, never "not a win yet".
             if reading.touchesDistress { return keepHeavyLine(line, .concern) }
             return notLogged(line, .future, [StyledLine(words.future)])
         }
         if tagged.text.isEmpty {
-            if parsed.timeExpression == nil, let word = tagged.mood ?? tagged.tags.first {
-                return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
-            }
-            let message = Copy.fill(words.noText, ["expression": parsed.timeExpression ?? ""])
-            return notLogged(line, .noText, [StyledLine(message)])
+            let word = tagged.mood ?? tagged.tags.first ?? ""
+            return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
         }
         let future = parsed.kind == .future
         return save(
@@ -108,6 +112,7 @@ extension CommandContext {
         extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil, cardHint: String? = nil,
         instead: String? = nil
     ) -> ShellReply {
+        if let refused = outOfRange(line, now: now, happenedAt: happenedAt) { return refused }
         let category = resources.classifier.classify(text)
         let recent = recentPraise()
         var sensitivity = known ?? resources.crisis.read(text).sensitivity
@@ -119,11 +124,14 @@ extension CommandContext {
         let heavy = sensitivity >= .concern
         let mood = extras.mood.flatMap { resources.moods.mood(named: $0) }
         let picker = PraisePicker(pool: resources.praise)
+        // A moment of another day is not praised for "today".
+        let anotherDay = happenedAt < now.addingTimeInterval(-60) && isAnotherDay(happenedAt, now)
         let praise =
             switch sensitivity {
             case .crisis, .concern: ""
-            case .milestone: picker.pickMilestone(category, avoiding: recent, using: &rng)
-            case .ordinary: instead ?? picker.pick(category, mood: mood, avoiding: recent, using: &rng)
+            case .milestone: picker.pickMilestone(category, avoiding: recent, anotherDay: anotherDay, using: &rng)
+            case .ordinary:
+                instead ?? picker.pick(category, mood: mood, avoiding: recent, anotherDay: anotherDay, using: &rng)
             }
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
@@ -144,7 +152,7 @@ extension CommandContext {
             guard let ref else { return notLogged(line, .saveFailed, [StyledLine(copy[StorageCopy.self].saveFailed)]) }
             moment.ref = ref
             state.recentPraise = newRecent
-            state.loggedThisRun = true
+            state.remember(logged: moment.id)
         } catch {
             let reply = notLogged(line, .saveFailed, [StyledLine(message(for: error))])
             return error is MomentStoreError ? reply.failing(because: .data) : reply
@@ -162,6 +170,39 @@ extension CommandContext {
         // What did not happen is never praised as done, by a model either.
         let askPraise = !moment.staysOnThisMachine && instead == nil
         return ShellReply(lines: lines, events: [.logged(moment)], effects: askPraise ? [.requestPraise(moment)] : [])
+    }
+
+    /// A moment that could never be read back is refused before it is saved: a clock past the year
+    /// 9999 (a wrong system clock, a mistyped YADG_NOW), named as such, or a time said before the
+    /// year 0 ("9000 years ago").
+    func outOfRange(_ line: String, now: Date, happenedAt: Date) -> ShellReply? {
+        let words = copy[LoggingCopy.self]
+        if !CivilTime.isStorable(now) {
+            let when = String(CivilTime.iso8601(now, in: zone).prefix { $0 != "T" })
+            return notLogged(line, .outOfRange, [StyledLine(Copy.fill(words.clockOutOfRange, ["date": when]))])
+        }
+        guard CivilTime.isStorable(happenedAt) else {
+            return notLogged(line, .outOfRange, [StyledLine(words.tooLongAgo)])
+        }
+        return nil
+    }
+
+    /// Whether `date` is on another calendar day than `now`, here.
+    func isAnotherDay(_ date: Date, _ now: Date) -> Bool {
+        let zone = self.zone
+        return TimeWords.dayNumber(date, zone) != TimeWords.dayNumber(now, zone)
+    }
+
+    /// A moment moved to another day (`/when`, `/edit … yesterday`) keeps its offline praise unless
+    /// that says "today": then another line of its kind is picked, as one logged there would get.
+    mutating func praiseFittingItsDay(_ moment: inout Moment, now: Date) {
+        guard moment.sensitivity == .ordinary, moment.aiPraise == nil, PraisePicker.saysToday(moment.offlinePraise),
+            isAnotherDay(moment.happenedAt, now)
+        else { return }
+        let category = PraiseCategory(rawValue: moment.action) ?? resources.classifier.classify(moment.text)
+        let mood = moment.mood.flatMap { resources.moods.mood(named: $0) }
+        moment.offlinePraise = PraisePicker(pool: resources.praise).pick(
+            category, mood: mood, avoiding: recentPraise(), anotherDay: true, using: &rng)
     }
 
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
@@ -189,8 +230,13 @@ public struct LoggingCopy: CopySection {
     /// A line of only `#words`: a feeling needs something done to go with.
     public let onlyTags: String
     public let needsText: String
+    /// A time further back than a moment can be kept (before the year 0), or a clock out of range.
+    public let tooLongAgo, clockOutOfRange: String
+    /// A piped line whose bytes are not UTF-8 text.
+    public let notText: String
 
     public init(_ words: CopyWords) throws {
+        notText = try words.text("notText")
         waitingForPraise = try words.text("waitingForPraise")
         future = try words.text("future")
         tooLong = try words.text("tooLong")
@@ -198,5 +244,7 @@ public struct LoggingCopy: CopySection {
         noText = try words.text("noText")
         onlyTags = try words.text("onlyTags")
         needsText = try words.text("needsText")
+        tooLongAgo = try words.text("tooLongAgo")
+        clockOutOfRange = try words.text("clockOutOfRange")
     }
 }

@@ -26,6 +26,7 @@ public final class Shell {
         context = CommandContext(
             store: store, clock: clock, zoneWhenNeeded: Lazy(timeZone), resources: resources, mode: mode, rng: rng,
             makeID: makeID)
+        context.startedAt = clock.now()
         if !resources.homePhrases.isEmpty {
             context.state.homePhraseIndex = Int.random(in: 0..<resources.homePhrases.count, using: &context.rng)
         }
@@ -118,8 +119,9 @@ public final class Shell {
 
     // MARK: Lines
 
-    /// Pipes only: every line is a moment as written (`--literal`), never a command, a question
-    /// or small talk. Crisis language is still read first.
+    /// Pipes only: every line is a moment as written (`--literal`), never a command (even one
+    /// starting with `/`), a question or small talk. Crisis language is still read first, and a
+    /// plan is still not a win.
     public var literal = false
 
     /// Handles one line the person typed or piped. Crisis language is read before anything else
@@ -139,12 +141,14 @@ public final class Shell {
     }
 
     private func read(_ line: String) -> ShellReply {
+        if PipedLine.isNotText(line) {
+            return context.notLogged(String(line.dropFirst()), .notText, [StyledLine(copy[LoggingCopy.self].notText)])
+        }
         let trimmed = line.trimmedWhitespace
         let reading = trimmed.isEmpty ? nil : resources.crisis.read(trimmed)
         if let reading, reading.sensitivity >= .concern { return handleHeavy(trimmed, reading.sensitivity) }
-        if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
-            return DidCommand.answer(trimmed, at: step, in: &context)
-        }
+        // A question asked by a command typed in the middle of `/did` (`/settings ai`) is answered
+        // first; `/did` then goes on.
         if let question = context.state.awaiting {
             // A command instead of an answer lets the question go; so does a line that is not one
             // of the AI choices (it is then read as any line).
@@ -157,18 +161,32 @@ public final class Shell {
                 }
             }
         }
-        if literal && !trimmed.isEmpty && !trimmed.hasPrefix("/") {
+        if let step = context.state.guidedLog, !trimmed.hasPrefix("/") {
+            return DidCommand.answer(trimmed, at: step, in: &context)
+        }
+        if literal && !trimmed.isEmpty {
             return context.log(trimmed, reading: reading)
         }
         return respond(to: LineMeaning.read(trimmed, in: lineContext), trimmed, reading: reading)
     }
 
-    /// A `/command` line: parsed, then run once.
+    /// A `/command` line: parsed, then run once. In the middle of `/did`, a command runs and the
+    /// moment being built waits, its question asked again (`/moments` to look something up); a
+    /// command that asks a question of its own lets it go, and says so.
     func runCommandLine(_ line: String) -> ShellReply {
         do {
             let command = try SlashCommand.parse(line)
-            if !(command.type is CancelCommand.Type) { context.state.guidedLog = nil }  // another command ends /did
-            return run(command)
+            guard context.state.guidedLog != nil, !(command.type is CancelCommand.Type) else { return run(command) }
+            if command.type is DidCommand.Type || command.type is QuitCommand.Type { context.state.guidedLog = nil }
+            var reply = run(command)
+            guard let step = context.state.guidedLog, !reply.quit else { return reply }
+            if context.state.awaiting != nil {
+                context.state.guidedLog = nil
+                reply.lines.append(StyledLine(copy[DidCopy.self].cancelled, .dim))
+            } else {
+                reply.lines += DidCommand.stillWaiting(step, in: context)
+            }
+            return reply
         } catch {
             return reply(to: error)
         }
@@ -240,7 +258,7 @@ public final class Shell {
     /// `/photo`, once the application copied the photo (or could not): `stored` is its path in
     /// the data folder (`photos/….jpg`).
     public func photoKept(_ stored: Result<String, PhotoProblem>, for momentID: UUID) -> ShellReply {
-        PhotoCommand.kept(stored, for: momentID, in: context)
+        PhotoCommand.kept(stored, for: momentID, in: &context)
     }
 
     /// Renders a look-back view again (when its summaries have arrived). It moves nothing.
@@ -253,17 +271,7 @@ public final class Shell {
     }
 
     /// The kind reply to a `/line` that is not a command that can run.
-    public func reply(to error: SlashCommand.ParseError) -> ShellReply {
-        let words = copy[CommandLineCopy.self]
-        switch error {
-        case .unknown(let name, let suggestion?):
-            return .failed(Copy.fill(words.unknownCommandWithSuggestion, ["name": name, "suggestion": suggestion]))
-        case .unknown(let name, nil):
-            return .failed(Copy.fill(words.unknownCommand, ["name": name]))
-        case .takesNoArguments(let name):
-            return .failed(Copy.fill(words.takesNoArguments, ["name": name]))
-        }
-    }
+    public func reply(to error: SlashCommand.ParseError) -> ShellReply { context.reply(to: error) }
 
     /// What a person can act on when a write failed.
     public func message(for error: any Error) -> String { context.message(for: error) }

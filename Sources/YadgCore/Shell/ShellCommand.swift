@@ -191,9 +191,13 @@ public struct CommandLineCopy: CopySection {
     public let usage: String
     public let unknownOption: String
     public let invalidNow: String
+    /// Standard output could not be written (a full disk, a closed stdout): exit 3.
+    public let outputFailed: String
     public let resourceOverrideBroken: String
     /// `TZ` names a zone, but there is no tz database at all (a container without tzdata).
     public let noZoneDatabase: String
+    /// `TZ` names no zone the database knows: the system's zone is used, and said once a run.
+    public let unknownZone: String
     /// `yadg --version`, with and without the commit it was built from.
     public let version, versionAndCommit: String
 
@@ -208,8 +212,10 @@ public struct CommandLineCopy: CopySection {
         usage = try words.text("usage")
         unknownOption = try words.text("unknownOption")
         invalidNow = try words.text("invalidNow")
+        outputFailed = try words.text("outputFailed")
         resourceOverrideBroken = try words.text("resourceOverrideBroken")
         noZoneDatabase = try words.text("noZoneDatabase")
+        unknownZone = try words.text("unknownZone")
         version = try words.text("version")
         versionAndCommit = try words.text("versionAndCommit")
     }

@@ -121,6 +121,31 @@ public enum NotLoggedReason: String, Sendable, Equatable {
     /// Something that did not happen, a to-do or a feeling with no act (`didn't go to the gym`):
     /// never praised as done; `keep it` on the next line, or `--literal`, keeps it.
     case notAWin = "not_a_win"
+    /// A time before the year 0, or a clock past the year 9999: it could not be read back.
+    case outOfRange = "out_of_range"
+    /// Bytes that are not UTF-8 text: binary data, or another encoding, piped in by mistake.
+    case notText = "not_text"
+}
+
+/// A piped line that is not text: its bytes were not UTF-8. The reader marks it
+/// with a newline first, which no line read up to a newline can hold, so the shell can tell it
+/// apart from any text and refuse it, with its number, instead of saving what decoding made of it.
+public enum PipedLine {
+    static let notTextMark = "\n"
+
+    /// The line for `bytes` (without its newline): the text, or the mark and what lossy decoding
+    /// made of the bytes (for `--json`'s `input`, escaped there).
+    public static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            // Most lines are ASCII, which is text: one pass to see it, then the cheapest decoding.
+            if !buffer.contains(where: { $0 >= 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
+            if let text = String(validating: buffer, as: UTF8.self) { return text }
+            return notTextMark + String(decoding: buffer, as: UTF8.self)
+        }
+    }
+
+    /// Whether a line came from bytes that were not UTF-8.
+    static func isNotText(_ line: String) -> Bool { line.utf8.first == 10 }
 }
 
 /// Machine-readable events (`--json`).

@@ -24,10 +24,15 @@ extension CommandContext {
         return .unclear
     }
 
-    /// "just now", "yesterday · 8:30 PM", or a day or period as said ("last week").
-    func whenWords(_ date: Date, _ said: SaidTime, _ now: Date) -> String {
-        if let words = said.words { return words }
+    /// "just now", "2 hours ago · 1:30 PM", a clock time as said ("8:00 AM" today, "yesterday ·
+    /// 8:30 PM"), or a day or period as said ("last week").
+    /// A day or a part of one reads as a list would show it (`this morning`, `Monday evening`).
+    func whenWords(_ date: Date, _ said: SaidTime, _ now: Date, saidAt: Date? = nil) -> String {
         let words = TimeWords(copy)
+        if let label = words.label(said, happenedAt: date, saidAt: saidAt ?? now, now: now, in: zone) { return label }
+        if said.precision == .clock, TimeWords.dayNumber(date, zone) == TimeWords.dayNumber(now, zone) {
+            return words.clock(date, in: zone)
+        }
         return TimeWords.isNow(date, now: now)
             ? words.relative(date, now: now, in: zone) : words.when(date, now: now, in: zone)
     }

@@ -100,6 +100,22 @@ public enum SyncProblem: Error, Sendable, Equatable {
     case tooLarge
     /// The server keeps this for a paid plan (402, 403 or 429 with a plan-limit code).
     case planLimit
+    /// A 2xx whose body is not the server's answer about this moment (a captive portal's login
+    /// page, a body cut short, an empty one, another moment's): the change may never have reached
+    /// the server, so it waits and is tried again.
+    case notTheAnswer(NotTheAnswer)
+
+    /// What was wrong with a 2xx that was not the answer.
+    public enum NotTheAnswer: String, Sendable, Equatable, CaseIterable {
+        /// Not JSON at all: a Wi-Fi login page, a proxy's notice.
+        case notJSON = "not-json"
+        /// JSON that does not read to the end: cut short, or garbled.
+        case unreadable
+        /// Nothing at all (an empty 200, a 204 where the moment was expected).
+        case empty
+        /// JSON that names no moment, or another one.
+        case otherMoment = "other-moment"
+    }
 
     public var code: String {
         switch self {
@@ -111,10 +127,16 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case .off: "off"
         case .tooLarge: "too-large"
         case .planLimit: "plan-limit"
+        case .notTheAnswer(let what): "answer-" + what.rawValue
         }
     }
 
     public init?(code: String) {
+        if code.hasPrefix("answer-") {
+            guard let what = NotTheAnswer(rawValue: String(code.dropFirst("answer-".count))) else { return nil }
+            self = .notTheAnswer(what)
+            return
+        }
         switch code {
         case "unreachable": self = .unreachable
         case "timed-out": self = .timedOut
@@ -145,6 +167,10 @@ public enum SyncProblem: Error, Sendable, Equatable {
         case .off: return words.off
         case .tooLarge: return words.tooLarge
         case .planLimit: return words.planLimit
+        case .notTheAnswer(.notJSON): return words.answerNotJSON
+        case .notTheAnswer(.unreadable): return words.answerUnreadable
+        case .notTheAnswer(.empty): return words.answerEmpty
+        case .notTheAnswer(.otherMoment): return words.answerOtherMoment
         }
     }
 }

@@ -67,6 +67,12 @@ public enum CivilTime {
         return text.string
     }
 
+    /// The storage form has four digits of year: a date outside 0000…9999 (UTC) could be written,
+    /// but never read back. Such a moment is refused before it is saved.
+    public static func isStorable(_ date: Date) -> Bool {
+        (0...9999).contains(fields(of: date, offset: 0).year)
+    }
+
     /// `2026-11-19T18:04:00.000Z`: the storage form (UTC, milliseconds; sorts as text).
     public static func utcTimestamp(_ date: Date) -> String {
         let f = fields(of: date, offset: 0)

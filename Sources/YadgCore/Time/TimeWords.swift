@@ -32,20 +32,26 @@ public struct TimeWords: Sendable {
         if day == today && seconds > 0 {
             let minutes = Int(seconds / 60)
             if minutes < 60 { return Copy.fill(words.minutesAgo, ["count": String(minutes)]) }
-            // Never rounded to another amount while it is close: 90 min is "1.5 hours", 100 min
-            // is "100 min"; from three hours on, whole hours.
-            if minutes < 180 && minutes % 60 != 0 {
-                return minutes % 30 == 0
-                    ? Copy.fill(words.hoursAgo, ["count": "\(minutes / 60).5"])
-                    : Copy.fill(words.minutesAgo, ["count": String(minutes)])
-            }
-            let hours = minutes / 60
-            return hours == 1 ? words.hourAgo : Copy.fill(words.hoursAgo, ["count": String(hours)])
+            return hoursAgo(seconds)
         }
         if day == today - 1 { return words.yesterday }
         if day < today && day >= today - 6 { return words.weekdays[TimeContext.weekday(ofDay: day)] }
         let dayOfMonth = LocalDay(number: day)
         return dayOfMonth.year == LocalDay(number: today).year ? monthDay(dayOfMonth) : monthDayYear(dayOfMonth)
+    }
+
+    /// An hour or more ago: "2 hours ago" when it is that to the minute, else rounded and said so,
+    /// "about 2 hours ago" (122 min), never a different amount said as exact. Under three hours to
+    /// the half hour ("about 1.5 hours ago"), then to the hour.
+    func hoursAgo(_ seconds: TimeInterval) -> String {
+        // In half hours, rounded to the half under three hours and to the whole hour after.
+        let step = seconds < 10_800 - 60 ? 1 : 2
+        let halves = Int((seconds / Double(1800 * step)).rounded()) * step
+        let count = halves % 2 == 0 ? String(halves / 2) : String(halves / 2) + ".5"
+        if abs(seconds - Double(halves * 1800)) <= 60 {
+            return halves == 2 ? words.hourAgo : Copy.fill(words.hoursAgo, ["count": count])
+        }
+        return halves == 2 ? words.aboutHourAgo : Copy.fill(words.aboutHoursAgo, ["count": count])
     }
 
     /// "2 hours ago · 1:04 PM": the card's "when" line.
@@ -93,6 +99,10 @@ public struct TimeWordsCopy: CopySection {
     public let monthDay, monthDayYear, weekdayAnd, clock, am, pm, withClock: String
     /// Labels spoken from now once the words said are no longer true.
     public let today, earlierToday, dayAndPart, weekOf, inMonth: String
+    /// A part of today (`this {part}`), and the night's own words.
+    public let thisPart, tonight, lastNight: String
+    /// An amount of hours that is not exact: `about 2 hours ago`.
+    public let aboutHourAgo, aboutHoursAgo: String
     /// `morning`, `afternoon`, `evening`, `night`, as a view says them.
     public let dayParts: [String: String]
 
@@ -114,6 +124,11 @@ public struct TimeWordsCopy: CopySection {
         today = try words.text("today")
         earlierToday = try words.text("earlierToday")
         dayAndPart = try words.text("dayAndPart")
+        thisPart = try words.text("thisPart")
+        tonight = try words.text("tonight")
+        lastNight = try words.text("lastNight")
+        aboutHourAgo = try words.text("aboutHourAgo")
+        aboutHoursAgo = try words.text("aboutHoursAgo")
         weekOf = try words.text("weekOf")
         inMonth = try words.text("inMonth")
         dayParts = try words.table("dayParts")

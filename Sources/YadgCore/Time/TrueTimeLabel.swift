@@ -1,4 +1,5 @@
 import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -15,30 +16,33 @@ import YadgLanguage
 extension TimeWords {
     /// The label, or nil when no words were said (the view shows the relative time or clock).
     public func label(for moment: Moment, now: Date, in zone: Zone) -> String? {
-        guard let said = moment.said.words else { return nil }
+        label(moment.said, happenedAt: moment.happenedAt, saidAt: moment.submittedAt, now: now, in: zone)
+    }
+
+    /// The label of a time said at `saidAt` (the moment's submission, or now for `/when`'s answer).
+    public func label(_ saidTime: SaidTime, happenedAt: Date, saidAt: Date, now: Date, in zone: Zone) -> String? {
+        guard let said = saidTime.words else { return nil }
         let lowered = said.lowercased()
-        let happened = Self.dayNumber(moment.happenedAt, zone)
+        let happened = Self.dayNumber(happenedAt, zone)
         let today = Self.dayNumber(now, zone)
-        let saidOn = Self.dayNumber(moment.submittedAt, zone)
+        let saidOn = Self.dayNumber(saidAt, zone)
         if Self.namesADate(lowered) { return said }
-        switch moment.said.precision {
+        // Words of today are true only of today's calendar day: "tonight" said at 00:30 is under
+        // Yesterday, so it reads "last night" there (the sections are calendar days).
+        let stillTrue = saidOn == today && (happened == today || Self.namesAnotherDay(lowered))
+        switch saidTime.precision {
         case .day:
-            if saidOn == today { return Self.spelledOut(said, lowered: lowered) }
-            let day = dayName(happened, today: today)
-            guard let part = Self.part(of: lowered) else { return day }
-            return Copy.fill(words.dayAndPart, ["day": day, "part": words.dayParts[part] ?? part])
+            if stillTrue { return Self.spelledOut(said, lowered: lowered) }
+            return dayAndPart(happened, Self.part(of: lowered), today: today)
         case .period:
             if lowered.hasSuffix("ago") || lowered.hasSuffix("back") {
                 // A vague recent time: true for the hour after it was said.
-                if now.timeIntervalSince(moment.submittedAt) < 3600 { return said }
+                if now.timeIntervalSince(saidAt) < 3600 { return said }
                 return happened == today ? words.earlierToday : dayName(happened, today: today)
             }
-            if saidOn == today { return Self.spelledOut(said, lowered: lowered) }
+            if stillTrue { return Self.spelledOut(said, lowered: lowered) }
             // A meal or a routine (`at lunch`, `before work`): the day, with its part.
-            if let part = Self.part(of: lowered) {
-                return Copy.fill(
-                    words.dayAndPart, ["day": dayName(happened, today: today), "part": words.dayParts[part] ?? part])
-            }
+            if let part = Self.part(of: lowered) { return dayAndPart(happened, part, today: today) }
             if lowered.contains("week") {
                 let monday = LocalDay(number: happened - LocalDay(number: happened).weekday)
                 return Copy.fill(words.weekOf, ["date": monthDay(monday)])
@@ -51,6 +55,27 @@ extension TimeWords {
             return Self.spelledOut(said, lowered: lowered)
         }
     }
+
+    /// A day and the part of it said, from now: `this morning`, `tonight`, `yesterday evening`,
+    /// `last night`, `Monday evening`, `Nov 19 night`; the day alone without a part.
+    func dayAndPart(_ day: Int, _ part: String?, today: Int) -> String {
+        guard let part else { return dayName(day, today: today) }
+        let partWords = words.dayParts[part] ?? part
+        if day == today { return part == "night" ? words.tonight : Copy.fill(words.thisPart, ["part": partWords]) }
+        if day == today - 1 && part == "night" { return words.lastNight }
+        return Copy.fill(words.dayAndPart, ["day": dayName(day, today: today), "part": partWords])
+    }
+
+    /// Whether the words name a day other than the one they were said on (`yday`, `last night`,
+    /// `on monday`, `3 days ago`): then they stay true all that day, whatever day they name.
+    static func namesAnotherDay(_ words: String) -> Bool {
+        var words = words
+        return words.withUTF8 { bytes in anyWord(of: bytes) { otherDayWords[bytes: $0] != nil } }
+    }
+
+    static let otherDayWords = WordSet(
+        words: ["yesterday", "yday", "yest", "ystrdy", "last", "ago", "before", "other", "past"]
+            + WeekdayParser.names.keys + WeekdayParser.abbreviations.keys)
 
     /// `yesterday`, a weekday within the week, else `Nov 19` (`Nov 19, 2025` in another year).
     func dayName(_ day: Int, today: Int) -> String {
@@ -120,5 +145,9 @@ extension TimeWords {
         "yday": "yesterday", "yest": "yesterday", "ystrdy": "yesterday", "am": "morning", "pm": "afternoon",
         "2nite": "tonight", "tonite": "tonight", "nite": "night", "arvo": "afternoon", "tmrw": "tomorrow",
         "eve": "evening", "brekkie": "breakfast", "brekky": "breakfast", "b4": "before",
+        // Weekdays as the views write them (`monday evening` reads `Monday evening`).
+        "monday": "Monday", "tuesday": "Tuesday", "wednesday": "Wednesday", "thursday": "Thursday",
+        "friday": "Friday", "saturday": "Saturday", "sunday": "Sunday", "mon": "Monday", "tue": "Tuesday",
+        "tues": "Tuesday", "thu": "Thursday", "thur": "Thursday", "thurs": "Thursday", "fri": "Friday",
     ])
 }

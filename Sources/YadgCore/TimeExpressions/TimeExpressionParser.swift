@@ -1,4 +1,5 @@
 import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -195,7 +196,7 @@ public struct TimeExpressionParser: Sendable {
             let said =
                 movedBack
                 ? Self.wordsMovedBack(tokens[match.tokens].filter { $0.kind == .word }.map(\.lower), match, context)
-                : parsed.timeExpression ?? ""
+                : match.saidAs ?? parsed.timeExpression ?? ""
             parsed.said = SaidTime(meaning, now: now, today: context.today, expression: said)
             parsed.movedBack = movedBack
             return parsed
@@ -254,9 +255,14 @@ public struct TimeExpressionParser: Sendable {
             default: return "last " + named.joined(separator: " ")
             }
         }
-        // `this Friday after work` → `last Friday after work`.
+        // `this Friday after work` → `last Friday after work`; `this monday in the evening` → `last monday evening`.
         if match.family == "day-and-routine" { return "last " + words.filter { $0 != "this" }.joined(separator: " ") }
-        if ["tonight", "tonite", "2nite"].contains(last) { return "last night" }
+        if match.family == "day-and-part" {
+            return "last " + words.filter { !["this", "on", "in", "the", "at"].contains($0) }.joined(separator: " ")
+        }
+        if ["tonight", "tonite", "2nite"].contains(last) || (last == "night" && words.first != "last") {
+            return "last night"
+        }
         var rest = words[...]
         if rest.first == "earlier" || rest.first == "early" || rest.first == "sometime" { rest = rest.dropFirst() }
         if rest.first == "this" {

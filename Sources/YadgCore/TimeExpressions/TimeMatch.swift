@@ -66,6 +66,13 @@ public struct TimeMatch: Sendable, Equatable {
     public var later: TimeMeaning?
     /// Whose time it is (<doc:TimeSemantics> §6.3).
     public var role: TimeRole = .win
+    /// The part of the day a window is (`in the morning`, `at night`), so a day or a clock time
+    /// beside it, before or after, joins it (`in the morning yesterday`, `at 7 in the morning`).
+    public var part: DayPart?
+    /// The words a card shows for it when they are not the words as typed: a day and a part in
+    /// the order people say them (`monday in the evening` → `monday evening`), a part alone of
+    /// today (`in the morning` → `this morning`). Nil: the expression as written.
+    public var saidAs: String?
 
     public init(
         tokens: Range<Int>, meaning: TimeMeaning, family: String, earlier: TimeMeaning? = nil,

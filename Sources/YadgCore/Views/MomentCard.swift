@@ -21,11 +21,7 @@ public enum MomentCard {
         // Room for the lines a caller adds after the card (a hint, the crisis message) too.
         var card: [StyledLine] = []
         card.reserveCapacity(6)
-        card.append(
-            StyledLine(
-                moment.ref > 0
-                    ? words.logged + "  " + Copy.fill(words.reference, ["ref": String(moment.ref)]) : words.logged,
-                .primary))
+        card.append(title(of: moment, words))
         card.append(StyledLine("  " + extras.headline(moment)))
         card.append(
             StyledLine(
@@ -35,6 +31,40 @@ public enum MomentCard {
         // A crisis moment has no praise line: the crisis message stands in its place.
         if !moment.offlinePraise.isEmpty { card.append(StyledLine("  " + moment.offlinePraise, .secondary)) }
         return card
+    }
+}
+
+extension MomentCard {
+    /// `Moment logged  #12`: the card's first line.
+    static func title(of moment: Moment, _ words: CardCopy) -> StyledLine {
+        StyledLine(
+            moment.ref > 0
+                ? words.logged + "  " + Copy.fill(words.reference, ["ref": String(moment.ref)]) : words.logged,
+            .primary)
+    }
+}
+
+extension ShellReply {
+    /// The same reply with the moment it logged numbered `shift` further on: a batch whose
+    /// numbers another writer took before it held the write lock was written that far on
+    /// (``BatchCommit/wait()``), and its acknowledgement says the numbers as stored.
+    public func renumbered(by shift: Int, copy: Copy) -> ShellReply {
+        guard shift != 0 else { return self }
+        var reply = self
+        let words = copy[CardCopy.self]
+        for (index, event) in events.enumerated() {
+            guard case .logged(var moment) = event else { continue }
+            let before = MomentCard.title(of: moment, words)
+            moment.ref += shift
+            reply.events[index] = .logged(moment)
+            if let line = reply.lines.firstIndex(of: before) { reply.lines[line] = MomentCard.title(of: moment, words) }
+        }
+        for (index, effect) in effects.enumerated() {
+            guard case .requestPraise(var moment) = effect else { continue }
+            moment.ref += shift
+            reply.effects[index] = .requestPraise(moment)
+        }
+        return reply
     }
 }
 

@@ -1,4 +1,5 @@
 import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -212,6 +213,8 @@ struct ClockTimeParser: TimeExpressionFamily {
     private func followedByUnitOrNoun(_ t: [TimeToken], _ i: Int) -> Bool {
         guard i < t.count, t[i].kind == .word else { return false }
         if !t[i].spaceBefore { return true }  // "5k", "3x"
+        // "at 7 in the morning" is an hour; "at 3 in a row" a count.
+        if t[i].lower == "in", t.word(i + 1) == "the", DayPart(word: t.word(i + 2)) != nil { return false }
         return TimeUnit.read(t[i].lower) != nil || Self.countNouns.contains(t[i].lower)
     }
 

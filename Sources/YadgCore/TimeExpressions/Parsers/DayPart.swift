@@ -30,6 +30,9 @@ public enum DayPart: String, CaseIterable, Sendable {
         }
     }
 
+    /// How a person names this part of today: `this morning`, `tonight`.
+    var ofToday: String { self == .night ? "tonight" : "this " + rawValue }
+
     /// This part of `day`, as instants.
     func bounds(onDay day: Int, _ context: TimeContext) -> (Date, Date) {
         (context.instant(day: day, seconds: window.start), context.instant(day: day, seconds: window.end))

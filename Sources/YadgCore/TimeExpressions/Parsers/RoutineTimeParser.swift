@@ -1,4 +1,5 @@
 import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -7,7 +8,8 @@ import YadgLanguage
 
 /// The parts of an ordinary day (<doc:TimeSemantics> §2.11): meals and routines with a
 /// preposition (`at lunch`, `after dinner`, `before work`, `on my lunch break`, `over lunch`), a part
-/// without a day (`in the morning`), `this arvo`, `in the arvo`, `first thing`, `at bedtime`. Each
+/// without a day (`in the morning`, `at night`), or before one (`evening yesterday`, which
+/// ``DayClockMergeRefiner`` joins), `this arvo`, `in the arvo`, `first thing`, `at bedtime`. Each
 /// is a window of the logical day, cut at now, that comes round daily: still ahead, it is a plan, or
 /// yesterday's in a line told in the past (§6). Without the preposition the word is the moment's own
 /// (`had lunch with Sam`, `a morning person`, `went to work`).
@@ -15,8 +17,8 @@ struct RoutineTimeParser: TimeExpressionFamily {
     var triggers: [String] {
         [
             "breakfast", "lunch", "lunchtime", "dinner", "supper", "bedtime", "bed", "work", "school", "morning",
-            "afternoon", "evening", "arvo", "thing", "tea", "teatime", "smoko", "bathtime", "dawn", "sunrise",
-            "dusk", "sunset",
+            "afternoon", "evening", "night", "arvo", "thing", "tea", "teatime", "smoko", "bathtime", "dawn",
+            "sunrise", "dusk", "sunset",
         ]
     }
 
@@ -43,13 +45,17 @@ struct RoutineTimeParser: TimeExpressionFamily {
 
     func matches(in t: [TimeToken], at starts: [Int], context: TimeContext) -> [TimeMatch] {
         var found: [TimeMatch] = []
-        func add(_ range: Range<Int>, _ window: (Int, Int)) {
+        func add(_ range: Range<Int>, _ window: (Int, Int), part: DayPart? = nil, family: String = "routine") {
             let day = context.logicalToday
             var match = TimeMatch(
-                tokens: range, meaning: .window(day: day, from: window.0, to: window.1), family: "routine",
+                tokens: range, meaning: .window(day: day, from: window.0, to: window.1), family: family,
                 earlier: .window(day: day - 1, from: window.0, to: window.1))
             // `before bed`: the time before which, still ahead until the routine begins.
             if t.word(range.lowerBound) == "before" { match.role = .deadline }
+            if let part {
+                match.part = part
+                match.saidAs = part.ofToday
+            }
             found.append(match)
         }
         for i in starts {
@@ -77,20 +83,27 @@ struct RoutineTimeParser: TimeExpressionFamily {
             case "work", "school", "bed":
                 guard previous == "before" || previous == "after", let routine = Self.routines[w] else { continue }
                 add((i - 1)..<(i + 1), Self.around(routine, previous == "after"))
-            case "morning", "afternoon", "evening":
+            case "morning", "afternoon", "evening", "night":
                 guard let part = DayPart(word: w) else { continue }
                 if previous == "the", t.word(i - 2) == "in" {
-                    // `in the morning`, with no day word around it (`yesterday morning` is another family's).
-                    add((i - 2)..<(i + 1), part.window)
-                } else if Self.standsAlone(t, i) {
+                    // `in the morning`, `in the night`, with no day word before it (`yesterday
+                    // morning` is another family's); one after it joins it (`in the morning yesterday`).
+                    add((i - 2)..<(i + 1), part.window, part: part)
+                } else if w == "night", previous == "at" {
+                    add((i - 1)..<(i + 1), part.window, part: part)
+                } else if w != "night", Self.standsAlone(t, i) {
                     // `walked. 5k. evening`, `Evening: walked 5k`: the part alone in its clause.
-                    add(i..<(i + 1), part.window)
+                    add(i..<(i + 1), part.window, part: part)
+                } else if Self.dayFollows(t, i + 1), !Self.determiners.contains(previous ?? "") {
+                    // `ran evening yesterday`, `swam morning on monday`: the part, then its day
+                    // (kept only if the day joins it: DayClockMergeRefiner).
+                    add(i..<(i + 1), part.window, part: part, family: Self.partBeforeDay)
                 }
             case "arvo":
                 if previous == "this" {
-                    add((i - 1)..<(i + 1), DayPart.afternoon.window)
+                    add((i - 1)..<(i + 1), DayPart.afternoon.window, part: .afternoon)
                 } else if previous == "the", t.word(i - 2) == "in" {
-                    add((i - 2)..<(i + 1), DayPart.afternoon.window)
+                    add((i - 2)..<(i + 1), DayPart.afternoon.window, part: .afternoon)
                 }
             case "thing":
                 guard previous == "first" else { continue }
@@ -116,6 +129,23 @@ struct RoutineTimeParser: TimeExpressionFamily {
         let atEnd = i == t.count - 1 || (i == t.count - 2 && t[i + 1].kind == .punctuation)
         if atEnd { return i > 0 && t[i - 1].kind == .punctuation }
         return i == 0 && (t.isMark(1, ":") || t.isMark(1, ",")) && t.count > 2
+    }
+
+    /// The family of a part said before its day (`evening yesterday`): no time unless the day joins it.
+    static let partBeforeDay = "part-before-day"
+    /// Words that make the part a thing (`the morning`, `a night`, `every evening`), not a time.
+    static let determiners: Set<String> = [
+        "the", "a", "an", "my", "our", "your", "this", "that", "last", "every", "each", "tomorrow", "one", "all",
+        "whole", "good", "next",
+    ]
+
+    /// A day named at `i`: `yesterday`, `today`, a weekday, or `on`, `last` and a weekday.
+    static func dayFollows(_ t: [TimeToken], _ i: Int) -> Bool {
+        guard let word = t.word(i) else { return false }
+        func weekday(_ word: String) -> Bool { WeekdayParser.names[word] != nil && !word.hasSuffix("s") }
+        if word == "yesterday" || word == "today" || weekday(word) { return true }
+        guard word == "on" || word == "last", let next = t.word(i + 1) else { return false }
+        return weekday(next) || WeekdayParser.abbreviations[next] != nil
     }
 
     /// The hours before a routine starts, or after it ends.
