@@ -65,7 +65,7 @@ extension App {
         }
         // What waits for the backend goes now, unless this was `yadg sync`, which sent it already.
         if !session.dataDeleted && !reply.effects.contains(where: { if case .sync = $0 { true } else { false } }) {
-            syncBeforeExit(logged: praised)
+            syncBeforeExit(logged: praised, reportingEarlierChanges: false)
         }
         guard let failure = shown.failure else { return 0 }
         output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
