@@ -124,6 +124,9 @@ public enum NotLoggedReason: String, Sendable, Equatable {
     case saveFailed = "save_failed"
     /// A word for the conversation (`exit`, `help`) in a pipe, which `--literal` would log.
     case conversationWord = "conversation_word"
+    /// Something that did not happen, a to-do or a feeling with no act (`didn't go to the gym`):
+    /// never praised as done; `keep it` on the next line, or `--literal`, keeps it.
+    case notAWin = "not_a_win"
     /// A time before the year 0, or a clock past the year 9999: it could not be read back.
     case outOfRange = "out_of_range"
     /// Bytes that are not UTF-8 text: binary data, or another encoding, piped in by mistake.
