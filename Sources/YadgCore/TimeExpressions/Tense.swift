@@ -82,7 +82,7 @@ enum Tense: Sendable, Equatable {
         "will", "i'll", "i’ll", "we'll", "we’ll", "gonna", "wanna", "gotta", "shall", "should", "must", "might",
         "ought", "going", "about", "need", "needs", "want", "wants", "hope", "hopes", "hoping", "intend",
         "intends", "intending", "plan", "plans", "planning", "have", "has", "let's", "let’s", "todo", "remind",
-        "imma", "tryna", "like", "love", "fancy", "do",
+        "imma", "tryna", "like", "love", "fancy", "do", "fixing", "fixin",
     ]
 
     /// Words after `going to` that say where, not what: `going to the gym`, `going to bed`.
@@ -118,6 +118,10 @@ enum Tense: Sendable, Equatable {
                 return .intent
             }
             return nil
+        case "fixing", "fixin":
+            // `fixing to mow the lawn` (about to, in the American South); not `fixing the sink`.
+            guard next == "to", let verb = t.word(i + 2), !places.contains(verb) else { return nil }
+            return .intent
         case "fancy":
             // `fancy a swim after tea`, `I fancy a curry`; not `a fancy dinner`.
             return i == 0 || previous == "i" || previous == "we" ? .intent : nil
