@@ -25,7 +25,7 @@ public struct StyledLine: Sendable, Equatable {
     public var emphasis: String?
     /// The moment whose AI praise may take this line's place on screen: set on a card's offline
     /// praise line (``MomentCard``), so the conversation finds that row again by the moment's id,
-    /// never by comparing words (two moments may well be praised alike). Not kept by ``wrapped(to:)``
+    /// never by comparing words (two moments may well be praised alike). Not kept by `wrapped(to:)`
     /// on a line it breaks: a line over several rows is not replaced in place.
     public var offlinePraiseOf: UUID?
 
