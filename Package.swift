@@ -3,7 +3,8 @@ import PackageDescription
 
 /// yadg — "You Are Doing Great" for the terminal.
 ///
-/// No package dependencies: only the system's libedit and SQLite, reached through module maps.
+/// No package dependencies: only the system's libedit, SQLite, libcurl and libsodium, reached
+/// through module maps.
 ///
 /// Both are linked from the static archives their Debian `-dev` packages install (libedit's with
 /// the terminfo, libbsd and libmd archives it needs): loading them as shared libraries made the
@@ -30,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CLibEdit"),
         // Headers only: libcurl itself is loaded with dlopen when an AI request is first made.
         .systemLibrary(name: "CCurl"),
+        // libsodium, for a locked journal (sealed boxes, Argon2id); linked by YadgSealing.
+        .systemLibrary(name: "CSodium"),
 
         // The readers of language, below the core: one way to cut a line into words, phrase patterns,
         // the crisis reader with its evidence, and a small linear model with its trainer.
@@ -37,12 +40,17 @@ let package = Package(
         // Pure core: value types, parsing, praise, the shell's logic. No I/O, no globals.
         .target(name: "YadgCore", dependencies: ["YadgLanguage"]),
 
+        // A locked journal's keys and boxes: what a person wrote, sealed to the journal's public key.
+        .target(
+            name: "YadgSealing", dependencies: ["CSodium"],
+            linkerSettings: staticArchives(["libsodium"], else: "sodium")),
+
         // Adapters around the core.
         .target(
-            name: "YadgStorage", dependencies: ["YadgCore", "CSQLite"],
+            name: "YadgStorage", dependencies: ["YadgCore", "YadgSealing", "CSQLite"],
             linkerSettings: staticArchives(["libsqlite3"], else: "sqlite3")),
         .target(
-            name: "YadgTerminal", dependencies: ["YadgCore", "CLibEdit"],
+            name: "YadgTerminal", dependencies: ["YadgCore", "YadgSealing", "CLibEdit"],
             linkerSettings: staticArchives(["libedit", "libtinfo", "libbsd", "libmd"], else: "edit")),
         // The one HTTP transport (libcurl) and retrying client, shared by AI, sync and entitlement.
         .target(name: "YadgHTTP", dependencies: ["CCurl"]),
@@ -65,7 +73,7 @@ let package = Package(
             name: "YadgApp",
             dependencies: [
                 "YadgCore", "YadgLanguage", "YadgTerminal", "YadgAI", "YadgSync", "YadgEntitlement", "YadgHTTP",
-                "YadgStorage", "YadgResources",
+                "YadgStorage", "YadgSealing", "YadgResources",
             ]),
 
         // The thin executable: argv and environment → options → wiring → run.
@@ -80,7 +88,7 @@ let package = Package(
         // Benchmarks, run in release: `swift run -c release yadg-bench parse`.
         .executableTarget(
             name: "yadg-bench",
-            dependencies: ["YadgCore", "YadgStorage", "YadgResources", "CSQLite", "CPseudoTerminal"]),
+            dependencies: ["YadgCore", "YadgStorage", "YadgSealing", "YadgResources", "CSQLite", "CPseudoTerminal"]),
         // libFuzzer target for the time parser; see its main.swift for the build command.
         .executableTarget(name: "FuzzTimeParser", dependencies: ["YadgCore"]),
 
@@ -89,12 +97,15 @@ let package = Package(
             name: "YadgTestSupport", dependencies: ["YadgCore", "YadgLanguage", "YadgResources"],
             path: "Tests/YadgTestSupport"),
         .testTarget(name: "YadgLanguageTests", dependencies: ["YadgLanguage"]),
+        .testTarget(name: "YadgSealingTests", dependencies: ["YadgSealing"]),
         .testTarget(
             name: "YadgCoreTests",
             dependencies: ["YadgCore", "YadgLanguage", "YadgTerminal", "YadgResources", "YadgTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "YadgAppTests", dependencies: ["YadgApp", "YadgCore", "YadgAI", "YadgTestSupport"]),
-        .testTarget(name: "YadgStorageTests", dependencies: ["YadgStorage", "YadgCore", "CSQLite", "YadgTestSupport"]),
+        .testTarget(
+            name: "YadgStorageTests",
+            dependencies: ["YadgStorage", "YadgSealing", "YadgCore", "CSQLite", "YadgTestSupport"]),
         .testTarget(name: "YadgTerminalTests", dependencies: ["YadgTerminal", "YadgCore"]),
         .target(name: "FixtureServer", path: "Tests/FixtureServer"),
         .testTarget(name: "YadgHTTPTests", dependencies: ["YadgHTTP", "FixtureServer"]),

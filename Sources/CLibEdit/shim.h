@@ -36,8 +36,10 @@ static inline int yadg_el_bind(EditLine *el, const char *key, const char *name) 
 }
 /// Turns off ISIG while editing so Ctrl-C reaches our own binding instead of raising SIGINT.
 static inline int yadg_el_setty_no_isig(EditLine *el) { return el_set(el, EL_SETTY, "-d", "-isig", NULL); }
-/// The settings libedit gives the terminal between two lines (its "execute" mode): no line mode, no echo.
-static inline int yadg_el_setty_quiet_between_lines(EditLine *el) { return el_set(el, EL_SETTY, "-x", "-icanon", "-echo", NULL); }
+/// The settings libedit gives the terminal between two lines (its "execute" mode): no line mode, no
+/// echo, and no signal keys, so a Ctrl-C typed ahead while a line is answered reaches the next prompt
+/// (and abandons what was typed there) instead of flushing the keys before it and ending the run.
+static inline int yadg_el_setty_quiet_between_lines(EditLine *el) { return el_set(el, EL_SETTY, "-x", "-icanon", "-echo", "-isig", NULL); }
 static inline int yadg_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
 static inline int yadg_el_columns(EditLine *el) {
     int cols = 0;

@@ -47,6 +47,8 @@ extension App {
         defer {
             backgroundSync?.cancel()
             wake.signal()
+            // Photos opened for a viewer go with the conversation (App+Photos).
+            scrubOpenedPhotos()
         }
         checkIntegrityInTheBackground(post: { outbox.post(fitted([StyledLine($0, .secondary)])) })
         let folder = LogFolder(store: store) { [copy, environment] problem in
@@ -72,13 +74,21 @@ extension App {
         // The line editor is made with the terminal's real settings and holds keys again itself
         // (EditLineReader.init); a dumb terminal's own line editing needs them back now.
         if dumbTerminal { EarlyKeys.release() }
+        // A locked journal's conversation keeps what is typed in memory only: no file is read or written.
+        let sealed = store as? SQLiteMomentStore
+        let lockedAtStart = sealed?.lockState.isLocked == true
+        if lockedAtStart { forgetHistoryFile() }
         let reader: any ConversationReader =
             dumbTerminal
             ? DumbTerminalReader(prompt: "› ", outbox: outbox)
             : EditLineReader(
-                prompt: prompt, historyPath: historyPath, complete: completion.candidates(before:), outbox: outbox,
+                prompt: prompt, historyPath: lockedAtStart ? nil : historyPath,
+                complete: completion.candidates(before:), outbox: outbox,
                 motion: Motion.detect(style: style, environment: environment.variables))
         let editor = reader as? EditLineReader
+        editor?.remembers = { !Self.isLockLine($0) }
+        // Locked meanwhile (here or in another yadg): lines from then on stay in memory.
+        editor?.savesHistory = { sealed?.lockState.isLocked != true }
         // Ctrl-C leaves /did and every other step-by-step question, and says what was kept.
         editor?.onInterrupt = { [shell, style] in
             shell.letQuestionGo().map { style.render(StyledLine($0, .secondary)) }
@@ -93,7 +103,10 @@ extension App {
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
             shell.width = EditLineReader.currentColumns
-            let handled = shell.handle(line)
+            var handled = shell.handle(line)
+            // What needs the passphrase asks for it once, then the line is handled again.
+            let opening = app.openedToRetry(handled)
+            handled = opening.retry ? shell.handle(line) : opening.reply
             if handled.effects.contains(.deleteMyData), let backgroundSync {
                 // Nothing may reach the server after its moments were archived.
                 backgroundSync.cancel()
@@ -155,7 +168,8 @@ extension App {
                 case .quit:
                     return 0
                 case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript:
+                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript, .lock,
+                    .openPhotos:
                     continue
                 }
             }
@@ -163,6 +177,12 @@ extension App {
         if let kept = shell.letQuestionGo() { output.out(style.render(StyledLine(kept, .secondary)) + "\n") }
         output.out(style.render(StyledLine(copy[HomeCopy.self].goodbye, .secondary)) + "\n")
         return 0
+    }
+
+    /// `/lock …` and `/unlock …` lines: never remembered in history.
+    static func isLockLine(_ line: String) -> Bool {
+        let first = line.trimmedWhitespace.prefix { !$0.isWhitespace }.lowercased()
+        return first == "/lock" || first == "/unlock"
     }
 
     /// Who writes the praise and the Journey's summaries, built once per AI choice (a provider reads

@@ -22,7 +22,7 @@ extension App {
             guard let client = backendClient else { return .failed(words.serverOff) }
             let onServer: [UUID]
             do {
-                onServer = try store.allMoments().filter { $0.isSynced || $0.serverId != nil }.map(\.id)
+                onServer = try store.idsOnServer()
             } catch {
                 return shell.context.storeFailure(error, reading: true)
             }
@@ -40,6 +40,7 @@ extension App {
         let eraser = paths.eraser
         let handWritten = eraser.handWrittenFiles()
         session.dataDeleted = true  // from here on, nothing is sent or saved in this run
+        scrubOpenedPhotos()
         // Under the database's write lock: another yadg's write waits for it, then finds the file
         // gone and refuses, instead of committing into the unlinked file.
         let report = (store as? SQLiteMomentStore)?.holdingWriteLock { eraser.erase() } ?? eraser.erase()

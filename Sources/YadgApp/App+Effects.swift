@@ -56,6 +56,10 @@ extension App {
                 shown = deleteMyData()
             case .keepPhoto(let source, let id):
                 shown = keepPhoto(source, for: id)
+            case .lock(let request):
+                shown = lock(request)
+            case .openPhotos(let id):
+                shown = openPhotos(of: id)
             case .printCompletionScript(let shell):
                 // A script, printed byte for byte: no wrapping, no style, no event around it.
                 output.out(EmbeddedResources.text("Resources/completion.\(shell.rawValue)") ?? "")
@@ -123,9 +127,11 @@ extension App {
     /// `/photo`: a private copy in the data folder, then attached to the moment.
     private func keepPhoto(_ source: String, for id: UUID) -> ShellReply {
         guard let paths = environment.paths else { return .failed(copy[StorageCopy.self].saveFailed) }
+        // A locked journal's photo is sealed to its public key as it is kept.
         let kept = PhotoShelf(dataDirectory: paths.dataDirectory).keep(
             source, home: environment.variables["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path,
-            currentDirectory: FileManager.default.currentDirectoryPath)
+            currentDirectory: FileManager.default.currentDirectoryPath,
+            sealingTo: (store as? SQLiteMomentStore)?.sealingPublicKey)
         return shell.photoKept(kept, for: id)
     }
 
@@ -158,6 +164,8 @@ extension App {
                     .failing(because: .server)
             }
         }
+        // What an earlier run logged while the journal was locked is sent once it is opened.
+        if !statusOnly { openForSync() }
         // What this run's sends came to: how many went, and the last reason one did not.
         let outcome = Mutex<(sent: Int, failed: SyncProblem?)>((0, nil))
         if !statusOnly,
@@ -181,7 +189,8 @@ extension App {
         do {
             let status = try queue.syncStatus()
             var reply = ShellReply(
-                lines: pulledLines + SyncStatusView.render(status, copy: copy), events: [.syncStatus(status)])
+                lines: pulledLines + SyncStatusView.render(status, copy: copy) + syncWaitingForKey(),
+                events: [.syncStatus(status)])
             // A change that could not be sent is a server's no (or its silence): exit 4, and why.
             let (sent, failed) = outcome.withLock { $0 }
             if let failed, status.waiting > 0 {

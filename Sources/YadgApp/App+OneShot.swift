@@ -36,7 +36,10 @@ extension App {
                         + "\n")
                 return ExitStatus.usage.rawValue
             }
-            reply = shell.run(command)
+            let first = shell.run(command)
+            // On a terminal, what needs the passphrase asks for it once and runs again.
+            let opening = openedToRetry(first)
+            reply = opening.retry ? shell.run(command) : opening.reply
         }
         let shown = resolve(reply, waitForSummaries: false)
         show(shown)
@@ -65,7 +68,7 @@ extension App {
         }
         // What waits for the backend goes now, unless this was `yadg sync`, which sent it already.
         if !session.dataDeleted && !reply.effects.contains(where: { if case .sync = $0 { true } else { false } }) {
-            syncBeforeExit(logged: praised)
+            syncBeforeExit(logged: praised, reportingEarlierChanges: false)
         }
         guard let failure = shown.failure else { return 0 }
         output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")

@@ -57,10 +57,19 @@ extension App {
     /// The lock that lets one process send at a time (nil without a data folder: tests in memory).
     var syncLock: SyncLock? { environment.paths.map { SyncLock(dataDirectory: $0.dataDirectory) } }
 
-    func syncBeforeExit(logged: [Moment]) {
+    ///
+    /// `reportingEarlierChanges`: whether what happens to changes of earlier runs is printed too. A
+    /// pipe is a stream of events and says it; a one-shot command prints one answer (`yadg settings
+    /// --json` is one JSON document), so it speaks only of the moments it logged itself.
+    func syncBeforeExit(logged: [Moment], reportingEarlierChanges: Bool = true) {
         let (printer, output, store) = (syncPrinter, self.output, self.store)
         let latest = logged.last?.id
-        guard let worker = syncWorker(report: { output.out(printer.text(for: $0, latest: latest)) }) else { return }
+        let loggedNow = Set(logged.map(\.id))
+        let report: @Sendable (SyncEvent) -> Void = { event in
+            guard reportingEarlierChanges || event.momentID.map(loggedNow.contains) == true else { return }
+            output.out(printer.text(for: event, latest: latest))
+        }
+        guard let worker = syncWorker(report: report) else { return }
         // Real time, whatever clock the moments use (`YADG_NOW` fixes that one, not the network's).
         let deadline = Date().addingTimeInterval(praiseWait)
         // Another yadg sending right now takes these too, or leaves them for the next run.
@@ -158,4 +167,14 @@ final class LatestMoment: Sendable {
     private let value = Mutex<UUID?>(nil)
     var id: UUID? { value.withLock { $0 } }
     func set(_ id: UUID) { value.withLock { $0 = id } }
+}
+
+extension SyncEvent {
+    /// The moment this event is about, when it names one.
+    var momentID: UUID? {
+        switch self {
+        case .synced(let moment, _, _): moment?.id
+        case .failed(let id, _, _): id
+        }
+    }
 }

@@ -37,6 +37,8 @@ public struct App {
     let environment: AppEnvironment
     /// Shared by every copy of this value for the run: what was said once, whether data was deleted.
     let session = SessionState()
+    /// Where a locked journal's passphrase may come from in this run (the terminal, a script's).
+    public var passphrases = PassphraseSources()
 
     var copy: Copy { shell.resources.copy }
 

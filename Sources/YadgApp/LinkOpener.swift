@@ -25,13 +25,30 @@ struct LinkOpener {
         if let browser = variables["BROWSER"]?.split(separator: ":").first, !browser.isEmpty {
             command = String(browser)
         } else {
-            #if os(macOS)
-                command = "open"
-            #else
-                guard variables["DISPLAY"] != nil || variables["WAYLAND_DISPLAY"] != nil else { return false }
-                command = "xdg-open"
-            #endif
+            guard let opener = desktopOpener else { return false }
+            command = opener
         }
+        return spawn(command, link)
+    }
+
+    /// Opens a file (an opened photo) in the desktop's viewer (`xdg-open`, or `open` on macOS);
+    /// true when a viewer was started. Never over SSH or without a display.
+    func openFile(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), variables["SSH_CONNECTION"] == nil, variables["SSH_TTY"] == nil,
+            let opener = desktopOpener
+        else { return false }
+        return spawn(opener, path)
+    }
+
+    private var desktopOpener: String? {
+        #if os(macOS)
+            return "open"
+        #else
+            return variables["DISPLAY"] != nil || variables["WAYLAND_DISPLAY"] != nil ? "xdg-open" : nil
+        #endif
+    }
+
+    private func spawn(_ command: String, _ link: String) -> Bool {
         guard let executable = find(command) else { return false }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -65,7 +65,8 @@ public enum LoadedResources {
             praise: lazily("Resources/praise.json", PraisePool.init(json:)),
             classifier: lazily("Resources/actions.json", ActionClassifier.init(json:)),
             crisis: crisis,
-            moods: lazily("Resources/moods.json", MoodVocabulary.init(json:)))
+            moods: lazily("Resources/moods.json", MoodVocabulary.init(json:)),
+            talk: Lazy { try! TalkWords(compiled: EmbeddedResources.text("Resources/talk-reader.txt") ?? "") })
         for name in broken {
             warn(
                 Copy.fill(

@@ -16,24 +16,30 @@ package struct Words: Sendable, Equatable {
     /// For each word, whether it was written in capitals of two letters or more (`DEI`, `OD`): an
     /// acronym is never taken for a misspelling.
     package var shouted: [Bool] = []
+    /// Where each entry of ``folded`` ends in the text, as a UTF-8 offset, when asked for
+    /// (`keepingEnds`): a reader that hands on the words after a phrase (`make it` *3pm*) cuts them
+    /// from the text as written.
+    package var ends: [Int] = []
 
     package init() {}
 
     /// Cuts `text` into words. `emoji` maps an emoji (one scalar, variation selectors ignored) to
-    /// the word it stands for.
-    package init(_ text: String, emoji: [Unicode.Scalar: String] = [:]) {
+    /// the word it stands for. `keepingEnds`: also note where each word ends (``ends``).
+    package init(_ text: String, emoji: [Unicode.Scalar: String] = [:], keepingEnds: Bool = false) {
         var text = text
-        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? Self.ascii($0) : nil }) {
+        if let ascii = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? Self.ascii($0, keepingEnds: keepingEnds) : nil }) {
             self = ascii
             return
         }
         var current = ""
         var letters = 0
         var capitals = 0
+        var offset = 0
         func flush() {
             guard !current.isEmpty else { return }
             folded.append(current)
             shouted.append(letters >= 2 && capitals == letters)
+            if keepingEnds { ends.append(offset) }
             current = ""
             letters = 0
             capitals = 0
@@ -45,8 +51,10 @@ package struct Words: Sendable, Equatable {
         func append(_ word: String) {
             folded.append(word)
             shouted.append(false)
+            if keepingEnds { ends.append(offset) }
         }
         for scalar in text.unicodeScalars {
+            defer { offset += scalar.utf8.count }
             switch scalar {
             case "'", "\u{2019}", "\u{2018}", "\u{02BC}", "`":
                 continue
@@ -78,7 +86,9 @@ package struct Words: Sendable, Equatable {
                     current += String(scalar).lowercased()
                 } else if let word = emoji[scalar] {
                     flush()
+                    offset += scalar.utf8.count
                     append(word)
+                    offset -= scalar.utf8.count
                 } else {
                     flush()
                 }
@@ -88,12 +98,13 @@ package struct Words: Sendable, Equatable {
         while folded.last == Self.boundary {
             folded.removeLast()
             shouted.removeLast()
+            if keepingEnds { ends.removeLast() }
         }
     }
 
     /// The same reading for ASCII text, a byte at a time: each word is lower-cased into a buffer on
     /// the stack and made into a string once (every line of a pipe is read this way).
-    private static func ascii(_ bytes: UnsafeBufferPointer<UInt8>) -> Words {
+    private static func ascii(_ bytes: UnsafeBufferPointer<UInt8>, keepingEnds: Bool) -> Words {
         var words = Words()
         words.folded.reserveCapacity(bytes.count / 4 + 1)
         words.shouted.reserveCapacity(bytes.count / 4 + 1)
@@ -102,10 +113,12 @@ package struct Words: Sendable, Equatable {
             var letters = 0
             var capitals = 0
             var previous: UInt8 = 0
+            var offset = 0
             func flush() {
                 guard length > 0 else { return }
                 words.folded.append(String(decoding: UnsafeBufferPointer(rebasing: current[..<length]), as: UTF8.self))
                 words.shouted.append(letters >= 2 && capitals == letters)
+                if keepingEnds { words.ends.append(offset) }
                 (length, letters, capitals) = (0, 0, 0)
             }
             func endSentence() {
@@ -113,10 +126,14 @@ package struct Words: Sendable, Equatable {
                 if let last = words.folded.last, last != boundary {
                     words.folded.append(boundary)
                     words.shouted.append(false)
+                    if keepingEnds { words.ends.append(offset) }
                 }
             }
             for byte in bytes {
-                defer { previous = byte }
+                defer {
+                    previous = byte
+                    offset += 1
+                }
                 switch byte {
                 case UInt8(ascii: "'"), UInt8(ascii: "`"):
                     continue
@@ -150,6 +167,7 @@ package struct Words: Sendable, Equatable {
         while words.folded.last == boundary {
             words.folded.removeLast()
             words.shouted.removeLast()
+            if keepingEnds { words.ends.removeLast() }
         }
         return words
     }

@@ -28,6 +28,7 @@ enum Migrations {
         Step(sql: sql8),
         Step(sql: sql9),
         Step(sql: sql10),
+        Step(sql: sql11),
     ]
 
     static let sql1 =

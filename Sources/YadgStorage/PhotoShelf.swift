@@ -27,8 +27,11 @@ public struct PhotoShelf: Sendable {
     public static let folderName = "photos"
 
     /// Copies the photo at `path` (`~` and relative paths as a shell reads them) and returns its
-    /// path relative to the data folder.
-    public func keep(_ path: String, home: String, currentDirectory: String) -> Result<String, PhotoProblem> {
+    /// path relative to the data folder. `sealingTo`: a locked journal's public key, to which the
+    /// copy is sealed (<doc:PrivacyAndSecurity>).
+    public func keep(
+        _ path: String, home: String, currentDirectory: String, sealingTo publicKey: [UInt8]? = nil
+    ) -> Result<String, PhotoProblem> {
         let full =
             path == "~" || path.hasPrefix("~/")
             ? home + path.dropFirst() : path.hasPrefix("/") ? path : currentDirectory + "/" + path
@@ -46,6 +49,7 @@ public struct PhotoShelf: Sendable {
         let data = Data(bytes)
         guard data.count <= limit else { return .failure(.tooLarge(path: path, limitMB: limit / 1024 / 1024)) }
         guard let kind = Self.imageKind(data) else { return .failure(.notAPhoto(path: path)) }
+        if let publicKey { return keepSealed(bytes, to: publicKey) }
         let name = Self.folderName + "/" + SHA256.hex(data) + "." + kind
         let target = dataDirectory + "/" + name
         if FileManager.default.fileExists(atPath: target) { return .success(name) }

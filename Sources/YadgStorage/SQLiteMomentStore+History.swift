@@ -25,6 +25,8 @@ extension SQLiteMomentStore {
 
     public func moments(containing words: [String], tagged tags: [String], limit: Int) throws -> [Moment] {
         try locked {
+            // Sealed words are searched once opened, every moment of them (<doc:PrivacyAndSecurity>).
+            if try holdsSealedRows() { return try sealedMoments(containing: words, tagged: tags, limit: limit) }
             func like(_ text: String) -> String {
                 text.replacing("\\", with: "\\\\").replacing("%", with: "\\%").replacing("_", with: "\\_")
             }
@@ -60,7 +62,10 @@ extension SQLiteMomentStore {
     }
 
     public func tagsInUse(limit: Int) throws -> [String] {
-        try locked { try Self.tagsInUse(on: connection, limit: limit) }
+        try locked {
+            if let sealed = try sealedTagsInUse() { return Self.mostUsed(sealed, limit: limit) }
+            return try Self.tagsInUse(on: connection, limit: limit)
+        }
     }
 
     private static func tagsInUse(on connection: SQLiteConnection, limit: Int) throws -> [String] {
@@ -70,7 +75,11 @@ extension SQLiteMomentStore {
         while try select.step() {
             for tag in (select.text(0) ?? "").split(separator: "\n") { counts[String(tag), default: 0] += 1 }
         }
-        return Array(counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key).prefix(limit))
+        return mostUsed(counts, limit: limit)
+    }
+
+    static func mostUsed(_ counts: [String: Int], limit: Int) -> [String] {
+        Array(counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key).prefix(limit))
     }
 
     public func days(before: LocalDay?, limit: Int) throws -> [LocalDay] {
@@ -160,6 +169,8 @@ extension SQLiteMomentStore {
                     + " WHERE archived_at IS NULL AND mood IS NOT NULL GROUP BY mood ORDER BY n DESC, mood")
             var moods: [(String, Int)] = []
             while try moodSelect.step() { moods.append((moodSelect.text(0) ?? "", moodSelect.integer(1))) }
+            // Sealed moments' moods are counted apart (their column is empty): no key needed.
+            moods = try withSealedMoods(moods)
             return MomentTotals(
                 moments: total, daysWithMoments: days, favorites: favorites, perDay: perDay, actions: actions,
                 moods: moods)
@@ -174,7 +185,7 @@ extension SQLiteMomentStore {
             let select = try connection.prepare("SELECT \(Self.columns) FROM moments ORDER BY ref, submitted_at, id")
             var found: [Moment] = []
             while try select.step() {
-                guard let moment = Self.moment(from: select) else { throw Self.unreadable(select) }
+                guard let moment = try moment(from: select) else { throw Self.unreadable(select) }
                 found.append(moment)
             }
             return found
@@ -213,10 +224,12 @@ extension SQLiteMomentStore {
     /// `table` and `key` are one of the two names above, never input.
     private func summary(in table: String, key: String, for day: LocalDay) throws -> DaySummary? {
         try locked {
-            let select = try connection.prepare("SELECT text, fingerprint FROM \(table) WHERE \(key) = ?")
+            let select = try connection.prepare(
+                "SELECT text, fingerprint, sealed, sealed_key FROM \(table) WHERE \(key) = ?")
             try select.bind(day.text, at: 1)
             guard try select.step() else { return nil }
-            return DaySummary(day: day, text: select.text(0) ?? "", fingerprint: select.text(1) ?? "")
+            let (text, fingerprint) = try openSummary(table: table, key: day.text, row: select)
+            return DaySummary(day: day, text: text, fingerprint: fingerprint)
         }
     }
 
@@ -224,9 +237,10 @@ extension SQLiteMomentStore {
         try locked {
             try connection.writeTransaction {
                 let upsert = try connection.prepare(
-                    "INSERT INTO \(table) (\(key), text, fingerprint) VALUES (?, ?, ?) "
-                        + "ON CONFLICT(\(key)) DO UPDATE SET text = excluded.text, fingerprint = excluded.fingerprint")
-                try upsert.bind([.text(summary.day.text), .text(summary.text), .text(summary.fingerprint)])
+                    "INSERT INTO \(table) (\(key), text, fingerprint, sealed, sealed_key) VALUES (?, ?, ?, ?, ?) "
+                        + "ON CONFLICT(\(key)) DO UPDATE SET text = excluded.text, fingerprint = excluded.fingerprint, "
+                        + "sealed = excluded.sealed, sealed_key = excluded.sealed_key")
+                try upsert.bind(try summaryValues(summary, table: table))
                 try upsert.step()
             }
         }
@@ -235,7 +249,7 @@ extension SQLiteMomentStore {
     private func rows(_ select: SQLiteStatement) throws -> [Moment] {
         var found: [Moment] = []
         while try select.step() {
-            if let moment = Self.moment(from: select) { found.append(moment) }
+            if let moment = try moment(from: select) { found.append(moment) }
         }
         return found
     }

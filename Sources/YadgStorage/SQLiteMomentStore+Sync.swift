@@ -44,8 +44,11 @@ extension SQLiteMomentStore: SyncQueue {
     }
 
     private func queue(_ id: UUID, _ kind: SyncOperation.Kind, fields: String?) throws {
-        let insert = try connection.cached("INSERT INTO sync_outbox (moment_id, op, fields) VALUES (?, ?, ?)")
-        try insert.bind([.text(id.lowercasedText), .text(kind.rawValue), .optional(fields)])
+        let insert = try connection.cached(
+            "INSERT INTO sync_outbox (moment_id, op, fields, sealed, sealed_key) VALUES (?, ?, ?, ?, ?)")
+        // An edit's new text is sealed like the moment when the journal is locked.
+        let stored = try outboxValues(id, fields: fields)
+        try insert.bind([.text(id.lowercasedText), .text(kind.rawValue), stored.fields, stored.sealed, stored.key])
         try insert.step()
         let unsynced = try connection.cached("UPDATE moments SET is_synced = 0 WHERE id = ?")
         try unsynced.bind(id.lowercasedText, at: 1)
@@ -71,7 +74,7 @@ extension SQLiteMomentStore: SyncQueue {
             // The first waiting operation of each moment, if it is due.
             let select = try connection.prepare(
                 """
-                SELECT seq, moment_id, op, fields, attempts FROM sync_outbox AS o
+                SELECT seq, moment_id, op, fields, attempts, sealed, sealed_key FROM sync_outbox AS o
                 WHERE seq = (SELECT min(seq) FROM sync_outbox WHERE moment_id = o.moment_id)
                   AND (next_attempt_at <= ? OR (? AND next_attempt_at IS NULL))
                 ORDER BY seq LIMIT ?
@@ -80,11 +83,16 @@ extension SQLiteMomentStore: SyncQueue {
             var operations: [SyncOperation] = []
             while try select.step() {
                 guard let id = select.text(1).flatMap(UUID.init(uuidString:)),
-                    let kind = select.text(2).flatMap(SyncOperation.Kind.init(rawValue:))
+                    let kind = select.text(2).flatMap(SyncOperation.Kind.init(rawValue:)),
+                    // What is sealed is sent once a key opens it: until then it waits, untried.
+                    let fields = try? Optional(
+                        openOutboxFields(
+                            id, fields: select.text(3), sealed: select.blob(5), keyID: select.integer(6))),
+                    kind == .delete || (try? sendable(id)) == true
                 else { continue }
                 operations.append(
                     SyncOperation(
-                        sequence: Int64(select.integer(0)), momentID: id, kind: kind, fields: select.text(3),
+                        sequence: Int64(select.integer(0)), momentID: id, kind: kind, fields: fields,
                         attempts: select.integer(4)))
             }
             return operations
@@ -107,13 +115,15 @@ extension SQLiteMomentStore: SyncQueue {
                     let own = try storedMoment(id: operation.momentID)?.tags ?? []
                     return (own + serverTags.filter { !own.contains($0) }).joined(separator: "\n")
                 }
-                // What the server said; its praise only where the crisis check found nothing.
+                // What the server said; its praise only where the crisis check found nothing. A sealed
+                // row's words are changed in its box, never in its empty columns.
                 let update = try connection.prepare(
                     """
                     UPDATE moments SET is_synced = ?, sync_error = NULL,
                         server_id = coalesce(?, server_id),
-                        ai_praise = CASE WHEN is_crisis = 0 AND ? IS NOT NULL THEN ? ELSE ai_praise END,
-                        tags = coalesce(?, tags), action = coalesce(?, action)
+                        ai_praise = CASE WHEN sealed IS NULL AND is_crisis = 0 AND ? IS NOT NULL THEN ? ELSE ai_praise END,
+                        tags = CASE WHEN sealed IS NULL THEN coalesce(?, tags) ELSE tags END,
+                        action = CASE WHEN sealed IS NULL THEN coalesce(?, action) ELSE action END
                     WHERE id = ?
                     """)
                 let praise = server?.praise
@@ -122,6 +132,7 @@ extension SQLiteMomentStore: SyncQueue {
                     .optional(tags), .optional(server?.action), .text(id),
                 ])
                 try update.step()
+                try keepServerAnswerSealed(server, tags: tags, for: operation.momentID)
                 return try storedMoment(id: operation.momentID)
             }
         }

@@ -28,6 +28,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     var refAfterHandedOver: Int?
     /// The running counts of the rows written on the batch thread; only that thread touches them.
     var writtenCounts = (days: [String: Int](), actions: [String: Int]())
+    /// A locked journal's keys (<doc:PrivacyAndSecurity>), used under the lock like the connection.
+    let sealing = JournalSealing()
     /// How far the batch being written moved its references (see `beginBatch`); only the batch
     /// thread touches it.
     var batchShift = 0
@@ -77,6 +79,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         // First of all: a database found damaged is closed with its log and index left as found.
         connection.persistWriteAheadLog()
         try configure(file: path, used: used)
+        watchTransactions()
     }
 
     /// A home was used when the database's log or its index is beside it, or the file holds
@@ -99,6 +102,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         self.connection = connection
         self.syncs = syncs
         try configure(file: nil)
+        watchTransactions()
     }
 
     /// A store in memory (":memory:"), for tests.
@@ -227,7 +231,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     // MARK: MomentStore
 
     static let columns =
-        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref, time_precision, time_said"
+        "id, server_id, text, submitted_at, happened_at, tz, time_ago, offline_praise, ai_praise, action, tags, is_favorite, is_synced, sync_error, mood, note, photos, archived_at, is_crisis, ref, time_precision, time_said, sealed, sealed_key"
 
     @discardableResult
     public func insert(_ moment: Moment, state: StateChanges) throws -> Bool {
@@ -252,14 +256,18 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try connection.writeTransaction {
                 let assignments = (Self.columns + ", local_day").split(separator: ",").dropFirst()
                     .map { "\($0.trimmedWhitespace) = ?" }.joined(separator: ", ")
-                // Only a store that syncs needs the moment as it was, to queue what changed.
-                let before = syncs ? try storedMoment(id: moment.id) : nil
+                // A store that syncs needs the moment as it was, to queue what changed; a sealed
+                // row, to keep the counts its empty columns cannot.
+                let stored = try storedRow(id: moment.id)
                 let update = try connection.prepare("UPDATE moments SET \(assignments) WHERE id = ?")
                 var values = Self.values(of: moment)
+                let sealed = try seal(&values, of: moment)
                 values.append(values.removeFirst())  // id goes last, for the WHERE
                 try update.bind(values)
                 try update.step()
-                if let before { try queueChanges(from: before, to: moment) }
+                if let stored, stored.sealed { try countSealed(stored.moment, by: -1) }
+                if stored != nil, sealed { try countSealed(moment, by: 1) }
+                if syncs, let before = stored?.moment { try queueChanges(from: before, to: moment) }
             }
         }
     }
@@ -267,6 +275,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     public func setAIPraise(_ praise: String, for id: UUID) throws {
         try locked {
             try connection.writeTransaction {
+                if try setSealedAIPraise(praise, for: id) { return }
                 // A moment edited into crisis language meanwhile keeps no praise.
                 let update = try connection.prepare("UPDATE moments SET ai_praise = ? WHERE id = ? AND is_crisis = 0")
                 try update.bind(praise, at: 1)
@@ -285,7 +294,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         let select = try connection.cached("SELECT \(Self.columns) FROM moments WHERE id = ?")
         defer { select.reset() }
         try select.bind(id.lowercasedText, at: 1)
-        return try select.step() ? Self.moment(from: select) : nil
+        return try select.step() ? moment(from: select) : nil
     }
 
     public func moments(happenedFrom start: Date?, before end: Date?, limit: Int) throws -> [Moment] {
@@ -301,7 +310,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try select.bind(limit, at: 3)
             var found: [Moment] = []
             while try select.step() {
-                if let moment = Self.moment(from: select) { found.append(moment) }
+                if let moment = try moment(from: select) { found.append(moment) }
             }
             return found
         }
@@ -319,7 +328,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             try select.bind(limit, at: 1)
             var found: [Moment] = []
             while try select.step() {
-                if let moment = Self.moment(from: select) { found.append(moment) }
+                if let moment = try moment(from: select) { found.append(moment) }
             }
             return found
         }
@@ -329,7 +338,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         try locked {
             let select = try connection.prepare("SELECT \(Self.columns) FROM moments WHERE ref = ?")
             try select.bind(ref, at: 1)
-            return try select.step() ? Self.moment(from: select) : nil
+            return try select.step() ? moment(from: select) : nil
         }
     }
 
@@ -338,7 +347,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             let select = try connection.prepare(
                 "SELECT \(Self.columns) FROM moments WHERE archived_at IS NULL ORDER BY submitted_at DESC, ref DESC LIMIT 1"
             )
-            return try select.step() ? Self.moment(from: select) : nil
+            return try select.step() ? moment(from: select) : nil
         }
     }
 
@@ -361,7 +370,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
     // MARK: Rows
 
     static let insertSQL =
-        "INSERT INTO moments (\(columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+        "INSERT INTO moments (\(columns), local_day) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
         + "ON CONFLICT(id) DO NOTHING"
 
     /// One INSERT … ON CONFLICT DO NOTHING, inside the caller's transaction. Returns the reference
@@ -381,9 +390,13 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
         let day = moment.localDay.text
         var values = Self.values(of: moment, localDay: day)
         values[19] = .integer(ref)
+        let sealed = try seal(&values, of: moment)
         try insert.bind(values)
         try insert.step()
-        return connection.changes == 1 ? day : nil
+        guard connection.changes == 1 else { return nil }
+        // Its kind of win is counted by the caller, as for any row; its mood only here.
+        if sealed, moment.archivedAt == nil { try countSealedMood(moment.mood, by: 1) }
+        return day
     }
 
     /// The reference the next insert gets: one past the largest stored. Read under the write lock;
@@ -482,7 +495,7 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             .optional(m.syncError), .optional(m.mood), .optional(m.note), .text(m.photos.joinedText(separator: "\n")),
             .optional(m.archivedAt.map(CivilTime.utcTimestamp)), .integer(m.sensitivity.storedCode), .integer(m.ref),
             .text(m.timePrecision.rawValue),
-            .optional(m.timeSaid), .text(localDay ?? m.localDay.text),
+            .optional(m.timeSaid), .null, .null, .text(localDay ?? m.localDay.text),
         ]
     }
 
@@ -499,7 +512,8 @@ public final class SQLiteMomentStore: MomentHistory, @unchecked Sendable {
             tz: row.text(5) ?? "UTC", offlinePraise: row.text(7) ?? "", aiPraise: row.text(8),
             action: row.text(9) ?? "other", tags: list(10), isFavorite: row.integer(11) != 0,
             isSynced: row.integer(12) != 0, syncError: row.text(13), mood: row.text(14), note: row.text(15),
-            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) }, sensitivity: .init(storedCode: row.integer(18)))
+            photos: list(16), archivedAt: row.text(17).flatMap { CivilTime.parse($0) },
+            sensitivity: .init(storedCode: row.integer(18)))
         moment.timeAgo = row.integer(6)
         moment.ref = row.integer(19)
         moment.said = SaidTime(row.text(20).flatMap(TimePrecision.init(rawValue:)) ?? .clock, row.text(21))

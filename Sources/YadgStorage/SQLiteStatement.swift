@@ -47,6 +47,16 @@ public final class SQLiteStatement {
         guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
     }
 
+    /// Binds bytes (a sealed box). The corresponding C function is `sqlite3_bind_blob`.
+    public func bind(_ bytes: [UInt8], at index: Int32) throws {
+        let code = bytes.withUnsafeBytes { raw in
+            sqlite3_bind_blob(
+                handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
+                yadg_sqlite_transient())
+        }
+        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    }
+
     /// The corresponding C function is `sqlite3_bind_double`.
     public func bind(_ value: Double, at index: Int32) throws {
         let code = sqlite3_bind_double(handle, index, value)
@@ -62,6 +72,7 @@ public final class SQLiteStatement {
             case .integer(let number): try bind(number, at: index)
             case .real(let number): try bind(number, at: index)
             case .null: try bind(nil as String?, at: index)
+            case .blob(let bytes): try bind(bytes, at: index)
             }
         }
     }
@@ -95,14 +106,24 @@ public final class SQLiteStatement {
 
     /// The corresponding C function is `sqlite3_column_int64`.
     public func integer(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+
+    /// The bytes of column `index`, or nil for NULL. The corresponding C function is `sqlite3_column_blob`.
+    public func blob(_ index: Int32) -> [UInt8]? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
 }
 
 /// A value to bind.
-public enum SQLiteValue: Equatable {
+public enum SQLiteValue: Equatable, Sendable {
     case text(String)
     case integer(Int)
     case real(Double)
     case null
+    /// Bytes: a sealed box.
+    case blob([UInt8])
 
     public static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
 }

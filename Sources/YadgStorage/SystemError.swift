@@ -12,8 +12,8 @@
 
 /// The system's own words for a failed file operation ("Permission denied"), for a message that
 /// names the file and then says why.
-enum SystemError {
-    static func words(_ error: any Error) -> String {
+public enum SystemError {
+    public static func words(_ error: any Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
             return String(cString: strerror(posix.code.rawValue))

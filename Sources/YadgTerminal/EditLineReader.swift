@@ -48,6 +48,12 @@ public final class EditLineReader: ConversationReader {
     private var sentinelOutstanding = false
     /// Called on Ctrl-C: what letting a waiting question go kept, said under the `^C` line.
     public var onInterrupt: (() -> String?)?
+    /// Whether a line may be remembered at all (`/lock` and `/unlock` lines are not: a
+    /// passphrase typed after them by mistake must not be kept).
+    public var remembers: (String) -> Bool = { _ in true }
+    /// Whether a remembered line may go to the history file now: not while the journal is locked,
+    /// whose conversation keeps its lines in memory only.
+    public var savesHistory: () -> Bool = { true }
     /// The pre-filled first line is shown and no key has touched it yet.
     private var prefillUntouched = false
     /// Whether typing over a pre-filled line replaces it (the first-log suggestion), or goes on
@@ -203,8 +209,8 @@ public final class EditLineReader: ConversationReader {
     /// Adds a line to history and appends it to the file. As in shells, a line starting with a
     /// space is kept out of history.
     private func remember(_ line: String) {
-        guard !line.allSatisfy(\.isWhitespace), !line.hasPrefix(" ") else { return }
-        guard yadg_history_enter(history, line) == 1, let historyPath else { return }
+        guard !line.allSatisfy(\.isWhitespace), !line.hasPrefix(" "), remembers(line) else { return }
+        guard yadg_history_enter(history, line) == 1, let historyPath, savesHistory() else { return }
         PrivateHistoryFile.append(line, to: historyPath)
     }
 

@@ -82,6 +82,19 @@ enum ViewsBenchmark {
     static func seed(_ count: Int, into home: String) {
         let store = try! SQLiteMomentStore(path: home + "/moments.db")
         try! store.setState([.hasSeenOnboarding: "1", .hasCompletedFirstLog: "1", .aiConsent: "no"])
+        var batch: [Moment] = []
+        for moment in moments(count) {
+            batch.append(moment)
+            if batch.count == 10_000 {
+                _ = try! store.insert(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        _ = try! store.insert(batch)
+    }
+
+    /// The seeded history: about 92 moments a day back from now, newest first.
+    static func moments(_ count: Int) -> [Moment] {
         let texts = [
             "took a walk", "did the dishes", "called mom", "read a chapter", "meditated for ten minutes",
             "cooked dinner", "answered emails", "stretched", "watered the plants", "went to bed on time",
@@ -90,20 +103,14 @@ enum ViewsBenchmark {
             "movement", "chores", "social", "learning", "self-care", "food", "work", "movement", "chores", "rest",
         ]
         let now = Date()
-        var batch: [Moment] = []
-        for i in 0..<count {
+        return (0..<count).map { i in
             let happened = now.addingTimeInterval(-Double(i) * 941)  // ~92 a day, back ~3 years
             var m = Moment(
                 id: UUID(), text: texts[i % texts.count], submittedAt: happened, happenedAt: happened,
                 tz: TimeZone.current.identifier, offlinePraise: "Nice one.", action: actions[i % actions.count])
             m.isFavorite = i % 37 == 0
-            batch.append(m)
-            if batch.count == 10_000 {
-                _ = try! store.insert(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
+            return m
         }
-        _ = try! store.insert(batch)
     }
 
     /// Wall time of one run, output discarded.
@@ -144,7 +151,11 @@ enum ViewsBenchmark {
         // Ctrl-U (empty the line) and Ctrl-D until it leaves: a key sent while the terminal is still
         // being set up can land in the line as a literal character.
         var keys: [UInt8] = [0x15, 0x04]
-        while process.isRunning {
+        // A process whose end Foundation has not noticed yet (once seen after a run had exited): no
+        // more than five seconds of keys, and a write that cannot block.
+        let giveUp = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        while process.isRunning && DispatchTime.now().uptimeNanoseconds < giveUp {
             _ = write(master, &keys, keys.count)
             var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             if poll(&fd, 1, 100) > 0 { _ = read(master, &buffer, buffer.count) }
@@ -153,6 +164,8 @@ enum ViewsBenchmark {
     }
 
     static func report(_ label: String, _ times: [Double]) {
+        // Out at once, with what came before it: a run stopped half-way keeps what it measured.
+        fflush(nil)
         print("\(label.padding(toLength: 30, withPad: " ", startingAt: 0)) \(Spread(times).text("ms"))")
     }
 }

@@ -9,6 +9,8 @@ import YadgCore
 //       `views --against OLD_YADG` times another binary alongside and prints the ratios
 //   .build/release/yadg-bench pipe [--against OLD_YADG]
 //       10,000 piped phrases, whole process, text and --json
+//   .build/release/yadg-bench views --locked [--key-every N] | pipe --locked | seal
+//       a locked journal beside the same unlocked, and what sealing and a passphrase cost
 //   .build/release/yadg-bench start [--static] [--against OLD_YADG]
 //       start to prompt and `yadg log`, each beside a Foundation hello built here (`--static`:
 //       both linked with the Swift standard library inside, as the README installs yadg)
@@ -32,9 +34,21 @@ case "parse":
     }
 case "views":
     // `--against PATH`: the same figures for another yadg binary, side by side in one run.
-    ViewsBenchmark.run(against: BenchHarness.option("--against", in: arguments))
+    // `--locked [--key-every N]`: the same history locked, beside it unlocked.
+    if arguments.contains("--locked") {
+        LockedBenchmark.views(keyEvery: BenchHarness.option("--key-every", in: arguments).flatMap { Int($0) } ?? 92)
+    } else {
+        ViewsBenchmark.run(against: BenchHarness.option("--against", in: arguments))
+    }
 case "pipe":
-    PipeBenchmark.run(against: BenchHarness.option("--against", in: arguments))
+    // `--locked`: a locked home beside an unlocked one, in turn.
+    if arguments.contains("--locked") {
+        LockedBenchmark.pipe()
+    } else {
+        PipeBenchmark.run(against: BenchHarness.option("--against", in: arguments))
+    }
+case "seal":
+    LockedBenchmark.seal()
 case "scale":
     // `--sizes 1000,10000`: other sizes (the default is 1k, 10k, 100k and 1M).
     let sizes = BenchHarness.option("--sizes", in: arguments).map { $0.split(separator: ",").compactMap { Int($0) } }
@@ -49,7 +63,7 @@ case "start":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] [--against BENCH] | views [--against YADG] | pipe [--against YADG] | start [--static] [--against YADG] | scale [--sizes N,N,…] | phrases [N]\n"
+            "usage: yadg-bench parse [CORPUS.jsonl] [--passes N] [--against BENCH] | views [--against YADG] [--locked [--key-every N]] | pipe [--against YADG] [--locked] | seal | start [--static] [--against YADG] | scale [--sizes N,N,…] | phrases [N]\n"
                 .utf8))
     exit(2)
 }

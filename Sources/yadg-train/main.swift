@@ -14,6 +14,12 @@ import YadgLanguage
 //   yadg-train lexicon DICTIONARY...            rewrites the `notTypos` list of
 //       Resources/crisis.json: the real words (one a line in each dictionary, e.g.
 //       /usr/share/dict/american-english) one edit from a word the phrases use
+//   yadg-train talk eval [-v] FILE...           how the conversation's reading does on corpus files
+//       (Tests/Corpora/talk.jsonl, or label<TAB>line and label<TAB>kind<TAB>line as other hands
+//       write them): talk lines not logged, read as their kind, wins logged; -v lists each miss
+//   yadg-train talk explain [--after] LINE...   what the talk reader and the stage make of each line
+//   yadg-train talk compile                     writes Resources/talk-reader.txt, the form of
+//       talk.json every run reads
 // Resources are read from the working directory, so a change to them needs no rebuild.
 
 let crisisPath = "Resources/crisis.json"
@@ -57,7 +63,49 @@ let verbose = arguments.contains("-v")
 let useModel = !arguments.contains("--no-model")
 arguments.removeAll { $0 == "-v" || $0 == "--no-model" }
 
+/// The conversation's reading, from the working directory's resources.
+func talkStage() -> (crisis: CrisisCheck, moods: MoodVocabulary, talk: TalkWords) {
+    do {
+        let talk = try TalkWords(json: read("Resources/talk.json"))
+        try talk.reader.compileAll()
+        return (check(model: true), try MoodVocabulary(json: read("Resources/moods.json")), talk)
+    } catch {
+        fail("Resources/talk.json: \(error)")
+    }
+}
+
 switch arguments.first {
+case "talk":
+    let stage = talkStage()
+    let after = arguments.contains("--after")
+    arguments.removeAll { $0 == "--after" }
+    switch arguments.dropFirst().first {
+    case "eval":
+        for path in arguments.dropFirst(2) {
+            let score = TalkScore(records(path), crisis: stage.crisis, moods: stage.moods, talk: stage.talk)
+            print("\(path)  \(score)")
+            guard verbose else { continue }
+            for (record, reading) in score.misses {
+                print("  MISS \(record.label)\(record.context?["kind"].map { "/" + $0 } ?? "") → \(reading): \(record.text)")
+            }
+        }
+    case "explain":
+        for line in arguments.dropFirst(2) {
+            let record = CorpusRecord(text: line, label: "", source: "", context: after ? ["after": "moment"] : nil)
+            let context = TalkScore.context(record, crisis: stage.crisis, moods: stage.moods, talk: stage.talk)
+            print("\(LineMeaning.read(line, in: context)): \(line)")
+            print("  words: \(stage.talk.reader.words(of: line).joined(separator: " "))")
+            for reading in stage.talk.reader.read(line) {
+                print("  \(reading.kind)\(reading.rest.isEmpty ? "" : " [\(reading.rest)]") ← \(reading.phrase)")
+            }
+        }
+    case "compile":
+        // The compiled form every run reads (a test holds it to talk.json).
+        try! stage.talk.reader.compiledText.write(toFile: "Resources/talk-reader.txt", atomically: true, encoding: .utf8)
+        print("wrote Resources/talk-reader.txt")
+    default:
+        fail("usage: yadg-train talk eval|explain|compile …")
+    }
 case "eval":
     let reader = check(model: useModel)
     do { try reader.reader.compileAll() } catch { fail("a phrase cannot be read: \(error)") }

@@ -162,6 +162,17 @@ struct YadgCommand {
             environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))
         app.waitsForQueuedPraise = !options.noWait
         app.errorIsTerminal = isatty(2) == 1
+        // A locked journal: typed on a terminal (a conversation, a command typed on one), or a
+        // script's file or command, read only when something sealed is first shown.
+        app.passphrases = PassphraseSources.load(
+            environment: environment, config: ai.config,
+            terminal: mode == .conversation || (mode == .oneShot && isatty(0) == 1 && !options.json), copy: copy
+        ) { output.err($0 + "\n") }
+        store.setPassphraseSource(app.passphrases.given)
+        // A /lock a kill interrupted clears its old pages now (nothing when the journal is not locked).
+        if store.writeRefusal == nil, store.lockIsUnfinished {
+            try? store.finishLocking(photos: PhotoShelf(dataDirectory: paths.dataDirectory))
+        }
         let status: Int32
         switch mode {
         case .oneShot: status = app.runCommand(options.command)

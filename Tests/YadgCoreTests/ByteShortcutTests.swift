@@ -16,7 +16,7 @@ struct ByteShortcutTests {
         }
         + TestSupport.corpus("crisis.jsonl").map(\.text)
         + TestSupport.fixtureObjects("praise-replies.jsonl").compactMap { $0["reply"] as? String }
-        + TestSupport.fixtureLines("line-readings.tsv").compactMap { $0.split(separator: "\t").last.map(String.init) }
+        + TestSupport.corpus("talk.jsonl").map(\.text)
 
     static func tokenizerWords(_ text: String) -> [String] {
         TimeToken.tokenize(Array(text.unicodeScalars)).compactMap { $0.kind == .word ? $0.lower : nil }
@@ -83,48 +83,59 @@ struct ByteShortcutTests {
         #expect(TestSupport.resources.classifier.classify(text) == category)
     }
 
-    @Test("The conversation stage reads an ASCII line's bytes as it reads its characters, on every corpus line")
-    func saidWordsMatchTheCharacterReading() {
-        var ascii = 0
-        for line in Self.lines + Self.saidEdges where line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 })
-        {
-            ascii += 1
-            let bytes = SaidWords.readASCII(line)
-            let characters = SaidWords.readCharacters(line)
-            #expect(bytes.words == characters.words, "\(line)")
-            #expect(bytes.asks == characters.asks, "\(line)")
-            #expect(bytes.isOnlyQuestionMarks == characters.isOnlyQuestionMarks, "\(line)")
+    @Test("The talk reader's look at a first word never changes what the stage makes of a line")
+    func firstWordNeverHidesAReading() {
+        let resources = TestSupport.resources
+        let reader = resources.talk.reader
+        for line in Self.lines + Self.edges where !reader.mayRead(line) {
+            for after in [false, true] {
+                let record = CorpusRecord(text: line, label: "", source: "", context: after ? ["after": "moment"] : nil)
+                let context = TalkScore.context(record, crisis: resources.crisis, moods: resources.moods, talk: resources.talk)
+                #expect(
+                    LineMeaning.read(line, in: context, lookingAtFirstWord: false).name
+                        == LineMeaning.read(line, in: context).name, "\(line)")
+            }
         }
-        #expect(ascii > 1000)
+        #expect(reader.mayRead("Heyyyy there"))
+        #expect(reader.mayRead("UNDO that"))
+        #expect(reader.mayRead("umm how does this work"))
+        #expect(!reader.mayRead("took a walk"))
     }
 
-    @Test("Whether a line may be said to yadg: its first word's bytes read as its characters are")
-    func firstWordMatchesTheCharacterReading() {
-        for line in Self.lines + Self.saidEdges + Self.firstWordEdges where line.utf8.last != UInt8(ascii: "?") {
-            #expect(SaidWords.mayBeSaid(line) == SaidWords.firstWordIsOpener(readingCharactersOf: line), "\(line)")
+    @Test("The look at a line's first bytes for a question passes every line the stage would answer as one")
+    func questionLookNeverHidesAQuestion() {
+        let talk = TestSupport.resources.talk
+        var passed = 0
+        for line in Self.lines + Self.edges + Self.questionEdges {
+            let trimmed = line.trimmedWhitespace
+            if talk.openers.mayAsk(trimmed) {
+                passed += 1
+                continue
+            }
+            let words = talk.reader.words(of: trimmed)
+            let asked =
+                words.first.map(MomentQuestion.questionWords.contains) == true
+                && (TalkReader.asks(trimmed) || LineMeaning.asksWithoutMark(words, trimmed))
+            #expect(!asked, "\(line)")
         }
-        #expect(SaidWords.mayBeSaid("Heyyyy there"))
-        #expect(SaidWords.mayBeSaid("UNDO that"))
-        #expect(!SaidWords.mayBeSaid("took a walk"))
+        #expect(passed > 100)
+        #expect(talk.openers.mayAsk("How's the export done"))
+        #expect(talk.openers.mayAsk("WHICH folder does it save to"))
+        #expect(!talk.openers.mayAsk("took a walk"))
+        #expect(!talk.openers.mayAsk("however I walked"))
     }
 
-    static let firstWordEdges = [
+    static let questionEdges = [
+        "how do i export", "How's this work", "what, no dark mode", "is-this open source", "why", "whatever",
+        "what’s my best day", "DID I call mom", "can my boss see this", "hows it going with you", "whos there",
+    ]
+
+    static let edges = [
         "HELLO!!", "heyyyyyyyyyyyyyyyyyy", "thanks~", "Ok.", "q", "hmmmmm", "delete,", "x", "!!", "I'm",
-        "sooooooooooooooooooooooooooooooooo long a first word", "\tshow my moments",
+        "sooooooooooooooooooooooooooooooooo long a first word", "\tshow my moments", "???", "?", "ok?!", "Hi,  there,",
+        "a\tb", "undo that.", ",", "..", "what did I do today??", "  spaced  ", "x,", "HELLO!!!", "~", "why?!?",
+        "--help", "exit()", ":q!", "^C", "😂", "gm ☀️", "kindly tell me how to export", "btw how do i delete",
     ]
-
-    static let saidEdges = [
-        "???", "?", "ok?!", "Hi,  there,", "a\tb", "undo that.", ",", "..", "what did I do today??", "  spaced  ",
-        "x,", "HELLO!!!", "~", "why?!?",
-    ]
-
-    @Test(arguments: [
-        ("heyyy", "hey"), ("hiii", "hi"), ("okkk", "ok"), ("a", "a"), ("zz", "z"), ("hey!!", "hey!!"),
-        ("thanksss", "thanks"), ("éé", "é"), ("yayyy", "yay"), ("", ""), ("good", "good"),
-    ])
-    func unstretched(line: String, plain: String) {
-        #expect(SmallTalk.unstretched(line) == plain)
-    }
 
     @Test(arguments: [
         ("yday", "yesterday"), ("this am", "this morning"), ("Yday morning", "yesterday morning"),

@@ -1,57 +1,78 @@
 import Foundation
 import Testing
+import YadgLanguage
+import YadgResources
 import YadgTestSupport
 
 @testable import YadgCore
 
-/// The stage every line goes through (``LineMeaning``), on the table of lines in
-/// `Fixtures/line-readings.tsv`: each line with what it is. `line-readings-held-aside.tsv` was
-/// written with it and kept out of sight while the stage was tuned; it must not be tuned to.
+/// The stage every line goes through (``LineMeaning``), on its corpus `Tests/Corpora/talk.jsonl`:
+/// yadg's own lines with the exact reading each must get, and lines by other hands (`source`
+/// says which set) labelled `talk` with their kind, or `moment`. Every win must be a moment; every
+/// talk line anything but one, read as its kind calls for (``TalkScore``). `talk-held-aside.jsonl`
+/// was scored once and is never tuned on (Conversation, "The corpus").
 struct LineMeaningTests {
     struct Row: Sendable, CustomTestStringConvertible {
-        let reading: String
-        let afterMoment: Bool
-        let line: String
-        var testDescription: String { "\(reading): \(line)" }
+        let record: CorpusRecord
+        var testDescription: String { "\(record.label): \(record.text)" }
     }
 
-    static func load(_ name: String) -> [Row] {
-        TestSupport.fixtureLines(name).map { row in
-            let columns = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-            return Row(reading: columns[0], afterMoment: columns[1] == "after-moment", line: columns[2])
-        }
-    }
+    static let corpus = TestSupport.corpus("talk.jsonl").map(Row.init)
+    static let heldAside = TestSupport.corpus("talk-held-aside.jsonl").map(Row.init)
 
-    static let table = load("line-readings.tsv")
-    static let heldAside = load("line-readings-held-aside.tsv")
-
-    /// Thu 2026-11-19 15:04 in New York, as every transcript.
-    static func context(afterMoment: Bool) -> LineContext {
-        let now = TestSupport.date("2026-11-19T15:04:00")
-        return LineContext(
-            crisis: TestSupport.resources.crisis, moods: TestSupport.resources.moods,
-            parse: { TimeExpressionParser().parse($0, now: now, timeZone: TestSupport.newYork) },
-            afterMoment: afterMoment)
+    static func read(_ record: CorpusRecord) -> LineMeaning {
+        let resources = TestSupport.resources
+        return LineMeaning.read(
+            record.text,
+            in: TalkScore.context(record, crisis: resources.crisis, moods: resources.moods, talk: resources.talk))
     }
 
     static func read(_ line: String, afterMoment: Bool = false) -> LineMeaning {
-        LineMeaning.read(line, in: context(afterMoment: afterMoment))
+        read(CorpusRecord(text: line, label: "", source: "", context: afterMoment ? ["after": "moment"] : nil))
     }
 
-    @Test("The table: 300 lines or more, a third of them moments that look like something else")
+    @Test("The corpus: 800 lines or more, a third of them wins, most by other hands, no line twice")
     func shape() {
-        let all = Self.table + Self.heldAside
-        #expect(all.count >= 300)
-        #expect(all.filter { $0.reading == "moment" }.count >= all.count / 3)
+        let all = (Self.corpus + Self.heldAside).map(\.record)
+        #expect(all.count >= 800)
+        #expect(all.filter { $0.label == "moment" }.count >= all.count / 3)
+        #expect(all.filter { $0.source.hasPrefix("other hands") }.count >= all.count / 2)
+        #expect(Set(all.map(\.text)).count == all.count, "no line twice")
     }
 
-    @Test(arguments: table)
-    func tableLine(_ row: Row) {
-        #expect(Self.read(row.line, afterMoment: row.afterMoment).name == row.reading)
+    /// A line the stage is known to miss says why in `context.known` (the crisis reader reads it
+    /// first, or the stage cannot tell and keeps it): counted in every figure, and marked here.
+    @Test(arguments: corpus)
+    func corpusLine(_ row: Row) {
+        let meaning = Self.read(row.record)
+        if let known = row.record.context?["known"] {
+            withKnownIssue(Comment(rawValue: known)) {
+                #expect(TalkScore.isRight(row.record, meaning), "read as \(meaning.name)")
+            }
+            return
+        }
+        #expect(TalkScore.isRight(row.record, meaning), "read as \(meaning.name)")
     }
 
     @Test(arguments: heldAside)
     func heldAsideLine(_ row: Row) {
-        #expect(Self.read(row.line, afterMoment: row.afterMoment).name == row.reading)
+        let meaning = Self.read(row.record)
+        #expect(TalkScore.isRight(row.record, meaning), "read as \(meaning.name)")
+    }
+
+    @Test("The compiled reader is what talk.json compiles to (`yadg-train talk compile`)")
+    func compiledForm() throws {
+        let json = try #require(EmbeddedResources.text("Resources/talk.json"))
+        let compiled = try #require(EmbeddedResources.text("Resources/talk-reader.txt"))
+        #expect(try TalkWords.compile(json: json) == compiled)
+    }
+
+    @Test("Every phrase of talk.json compiles, and every command it names is one of the table's")
+    func resource() throws {
+        let reader = TestSupport.resources.talk.reader
+        try reader.compileAll()
+        for command in reader.entries.compactMap(\.command) {
+            #expect((try? SlashCommand.parse(command)) != nil, "\(command)")
+        }
     }
 }

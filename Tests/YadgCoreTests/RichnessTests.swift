@@ -284,6 +284,28 @@ struct RichnessTranscriptTests {
             ])
     }
 
+    @Test("/photo open asks the application for a moment's photos; a sealed one's line says how to open it")
+    func photoOpen() throws {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store)
+        #expect(
+            shell.handle("/photo open").lines.plainText
+                == "Log a moment first, then add a photo: /photo ~/Pictures/walk.jpg")
+        _ = shell.handle("took a walk")
+        let id = try #require(try store.lastSubmittedMoment()?.id)
+        #expect(shell.handle("/photo open").failure == "\"took a walk\" has no photos. /photo PATH adds one.")
+        _ = shell.photoKept(.success("photos/0f3c.sealed"), for: id)
+        #expect(shell.handle("/photo open").effects == [.openPhotos(momentID: id)])
+        #expect(shell.handle("/photo OPEN #1").effects == [.openPhotos(momentID: id)])
+        #expect(shell.handle("/photo open 7").effects.isEmpty)
+        // Anything else after open is a file's name.
+        #expect(shell.handle("/photo open.jpg").effects == [.keepPhoto(source: "open.jpg", momentID: id)])
+        #expect(shell.handle("/photo open day.jpg").effects == [.keepPhoto(source: "open day.jpg", momentID: id)])
+        #expect(shell.handle("/photo open 1 x.jpg").effects == [.keepPhoto(source: "open 1 x.jpg", momentID: id)])
+        // The view never shows a sealed file's name as if a viewer could open it.
+        #expect(shell.handle("/moments").lines.map(\.text).last == "     📷 sealed · /photo open 1")
+    }
+
     @Test("The Journey names the day by its moods when there are any; /stats counts them")
     func journeyAndStats() {
         let shell = TestSupport.shell()

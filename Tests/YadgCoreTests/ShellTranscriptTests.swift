@@ -167,7 +167,7 @@ struct ShellTranscriptTests {
                   /tag              add tags to your last moment: /tag #garden (/tag 2 … for
                                     another)
                   /photo            attach a photo to your last moment: /photo
-                                    ~/Pictures/walk.jpg
+                                    ~/Pictures/walk.jpg (/photo open 2 shows them)
                   /journey          your days with a short summary each (/journey more, /journey
                                     weeks)
                   /week             your week, Monday to Sunday (/week last, /week 3, /week of
@@ -185,6 +185,10 @@ struct ShellTranscriptTests {
                   /manage           manage your subscription in the browser
                   /support          where to get help
                   /privacy          what stays on this machine and what leaves it
+                  /lock             seal what you write with a passphrase; logging still needs
+                                    none (/lock --change to change it)
+                  /unlock           open a locked journal for this conversation (/unlock
+                                    --remove takes the lock away)
                   /terms            the terms of use
                   /delete-my-data   remove everything yadg keeps here (asks first)
                   /quit             leave (Ctrl-D works too)

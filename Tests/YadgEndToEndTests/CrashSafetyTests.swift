@@ -8,6 +8,8 @@ import YadgTestSupport
 
 /// Kills piped runs with SIGKILL at random moments and checks that every moment yadg acknowledged
 /// is in the store, and that the store is intact (the kill -9 method of the Storage article's promise).
+/// One loop at a time (a locked journal's are in LockedJournalEndToEndTests.swift).
+@Suite(.serialized)
 struct CrashSafetyTests {
     @Test("SIGKILL right after a praise line never loses that moment")
     func killedRunsLoseNoAcknowledgedMoment() throws {

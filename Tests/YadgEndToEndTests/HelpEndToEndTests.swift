@@ -36,6 +36,8 @@ struct HelpEndToEndTests {
               manage           manage your subscription in the browser
               support          where to get help
               privacy          what stays on this machine and what leaves it
+              lock             seal what you write with a passphrase; logging still needs none (/lock --change to change it)
+              unlock           open a locked journal for this conversation (/unlock --remove takes the lock away)
               terms            the terms of use
               delete-my-data   remove everything yadg keeps here (asks first)
               log              log a moment from the command line: yadg log took a walk

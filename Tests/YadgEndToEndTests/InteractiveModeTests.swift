@@ -198,8 +198,9 @@ final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Runs `body` while the child's terminal settings are read over and over on another thread;
-    /// returns how many readings found the terminal in its own line mode (ICANON), where a key typed
-    /// is held by the terminal, echoed by it and its Ctrl-D turned into an end of input.
+    /// returns how many readings found the terminal taking keys itself: in its own line mode (ICANON),
+    /// where a key typed is held by the terminal, echoed by it and its Ctrl-D turned into an end of
+    /// input, or with its signal keys on (ISIG), where a Ctrl-C typed ahead flushes the keys before it.
     func readingsInLineMode(during body: () throws -> Void) throws -> Int {
         let fd = open(slavePath, O_RDWR | O_NOCTTY)
         guard fd >= 0 else { throw POSIXError(.ENXIO) }
@@ -208,7 +209,7 @@ final class PseudoTerminal: @unchecked Sendable {
         let sampler = Thread {
             var settings = termios()
             while !state.withLock({ $0.done }) {
-                if tcgetattr(fd, &settings) == 0, settings.c_lflag & tcflag_t(ICANON) != 0 {
+                if tcgetattr(fd, &settings) == 0, settings.c_lflag & tcflag_t(ICANON | ISIG) != 0 {
                     state.withLock { $0.inLineMode += 1 }
                 }
                 usleep(50)

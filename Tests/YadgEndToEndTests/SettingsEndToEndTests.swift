@@ -151,6 +151,29 @@ struct SettingsEndToEndTests {
     }
 }
 
+/// A one-shot command prints one answer, whatever the backend does meanwhile.
+struct OneShotAnswerTests {
+    @Test("yadg settings --json is one JSON document even when an earlier change is retried as it runs")
+    func oneDocumentWhileRetrying() throws {
+        let backend = try FixtureBackend()
+        backend.set(.down)
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        try "api_url = \(backend.url)\n".write(toFile: home + "/config", atomically: true, encoding: .utf8)
+        _ = try YadgProcess.run(stdin: "took a walk\n", home: home)
+        // The first retry of that moment falls due after about two seconds: the next run tries it.
+        Thread.sleep(forTimeInterval: 2.2)
+        let json = try YadgProcess.run(["settings", "--json"], home: home)
+        #expect(json.stdout.hasPrefix("{") && json.stdout.hasSuffix("}\n"))
+        #expect(!json.stdout.contains("sync_failed"), "the retry of an earlier change is not part of this answer")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["sections"] != nil)
+        // The retry itself happened, and failed quietly: the moment still waits.
+        let waiting = YadgProcess.query("SELECT attempts FROM sync_outbox", home: home)
+        #expect(waiting.first.flatMap { Int($0[0]) } ?? 0 >= 2)
+    }
+}
+
 /// The first run offers a model server already running on this machine, with the model it reports.
 struct FirstRunLocalModelTests {
     /// A first run, through the walkthrough to what comes after it.

@@ -11,6 +11,7 @@ struct MomentHistoryContractTests {
         case .sqliteInMemory: return try SQLiteMomentStore.inMemory()
         case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder.make() + "/moments.db")
         case .inMemoryFake: return InMemoryMomentStore()
+        case .sqliteLocked: return try MomentStoreContractTests.lockedStore()
         }
     }
 

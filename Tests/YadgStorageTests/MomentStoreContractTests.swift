@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 import YadgCore
+import YadgSealing
 import YadgStorage
 import YadgTestSupport
 
@@ -10,15 +11,20 @@ import YadgTestSupport
 struct MomentStoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
         case sqliteInMemory, sqliteFile, inMemoryFake
+        /// A file whose journal is locked, read by the run that holds its key: every row sealed.
+        case sqliteLocked
         var testDescription: String { rawValue }
     }
 
     static func makeStore(_ kind: Kind) throws -> any MomentStore {
-        switch kind {
-        case .sqliteInMemory: return try SQLiteMomentStore.inMemory()
-        case .sqliteFile: return try SQLiteMomentStore(path: TemporaryFolder.make() + "/moments.db")
-        case .inMemoryFake: return InMemoryMomentStore()
-        }
+        try MomentHistoryContractTests.makeStore(kind)
+    }
+
+    /// A store on a file, locked: what it writes is sealed, and this run reads it with its key.
+    static func lockedStore() throws -> SQLiteMomentStore {
+        let store = try SQLiteMomentStore(path: TemporaryFolder.make() + "/moments.db")
+        #expect(try store.lock(with: .passphrase("contract passphrase"), photos: nil) == .locked(moments: 0, photos: 0))
+        return store
     }
 
     static func moment(_ text: String, happened: TimeInterval, submitted: TimeInterval? = nil) -> Moment {

@@ -17,7 +17,8 @@ struct SQLiteStoreTests {
         while try tables.step() { names.append(tables.text(0) ?? "") }
         #expect(
             names == [
-                "action_counts", "day_counts", "day_summaries", "moments", "state", "sync_outbox", "week_summaries",
+                "action_counts", "day_counts", "day_summaries", "journal_key", "moments", "mood_counts", "sealed_keys",
+                "state", "sync_outbox", "week_summaries",
             ])
         // Opening again finds the latest version and runs nothing.
         #expect(try Migrations.run(on: connection) == Migrations.latestVersion)

@@ -18,7 +18,8 @@ public enum TestSupport {
             homePhrases: JSONDecoder().decode([String].self, from: Data(text("Resources/home-phrases.json").utf8)),
             privacy: text("Resources/privacy.md"), terms: text("Resources/terms.md"),
             crisis: CrisisCheck(compiled: text("Resources/crisis-reader.txt"), model: text("Resources/crisis-model.tsv")),
-            moods: MoodVocabulary(json: text("Resources/moods.json")))
+            moods: MoodVocabulary(json: text("Resources/moods.json")),
+            talk: TalkWords(compiled: text("Resources/talk-reader.txt")))
     }()
 
     /// The lines of a file in the `Fixtures/` folder beside the calling test file (comment lines,

@@ -14,20 +14,40 @@ struct PhotoCommand: ShellCommand {
 
     let reference: String?
     let path: String
+    /// `/photo open [N]`: the photos of a moment, written out where a viewer opens them.
+    let opens: Bool
 
     init(_ arguments: CommandArguments) {
-        let (reference, rest) = CommandContext.leadingReference(arguments.text)
+        // `open`, alone or before a moment's number; anything else is a file's path (`/photo open.jpg`,
+        // `/photo open day.jpg`).
+        let afterOpen = String(arguments.text.trimmedWhitespace.dropFirst(4))
+        let opening = CommandContext.leadingReference(afterOpen)
+        opens = arguments.words.first?.lowercased() == "open" && opening.rest.isEmpty
+        let (reference, rest) = opens ? opening : CommandContext.leadingReference(arguments.text)
         self.reference = reference
-        path = Self.unquoted(rest)
+        path = opens ? "" : Self.unquoted(rest)
     }
 
     func run(in context: inout CommandContext) -> ShellReply {
         let words = context.copy[PhotoCopy.self]
+        if opens { return open(in: context) }
         guard !path.isEmpty else { return .failed(words.needsPath) }
         switch context.moment(reference: reference, command: Self.spec.name, noMoment: words.noMoment) {
         case .failure(let early): return early.reply
         case .success(let moment):
             return ShellReply(effects: [.keepPhoto(source: path, momentID: moment.id)])
+        }
+    }
+
+    /// `/photo open [N]`: the moment's photos for a viewer (a sealed one is opened into a private
+    /// folder by the application, ``Effect/openPhotos(momentID:)``).
+    private func open(in context: CommandContext) -> ShellReply {
+        let words = context.copy[PhotoCopy.self]
+        switch context.moment(reference: reference, command: Self.spec.name, noMoment: words.noMoment) {
+        case .failure(let early): return early.reply
+        case .success(let moment):
+            guard !moment.photos.isEmpty else { return .failed(Copy.fill(words.noPhotos, ["text": moment.text])) }
+            return ShellReply(effects: [.openPhotos(momentID: moment.id)])
         }
     }
 
@@ -114,6 +134,7 @@ public struct PhotoCopy: CopySection {
     public let notAPhoto: String
     public let diskFull: String
     public let notSaved: String
+    public let noPhotos, opened, openedCopy, openedCopyKept, openFailed: String
 
     public init(_ words: CopyWords) throws {
         added = try words.text("added")
@@ -127,5 +148,10 @@ public struct PhotoCopy: CopySection {
         notAPhoto = try words.text("notAPhoto")
         diskFull = try words.text("diskFull")
         notSaved = try words.text("notSaved")
+        noPhotos = try words.text("noPhotos")
+        opened = try words.text("opened")
+        openedCopy = try words.text("openedCopy")
+        openedCopyKept = try words.text("openedCopyKept")
+        openFailed = try words.text("openFailed")
     }
 }

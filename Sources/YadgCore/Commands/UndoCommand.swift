@@ -8,17 +8,28 @@ struct UndoCommand: ShellCommand {
 
     func run(in context: inout CommandContext) -> ShellReply {
         let words = context.copy[UndoCopy.self]
-        switch context.state.undoable.popLast() {
-        case nil:
-            return ShellReply(lines: [StyledLine(words.nothing)])
-        case .logged(let id):
-            guard var moment = (try? context.store.moment(id: id)) ?? nil, moment.archivedAt == nil else {
+        guard let last = context.state.undoable.popLast() else { return ShellReply(lines: [StyledLine(words.nothing)]) }
+        // The moment as it is now. A store that cannot read it (a locked journal not yet opened,
+        // damage) says so, and the step is kept for when it can be read.
+        let stored: Moment?
+        do {
+            switch last {
+            case .logged(let id): stored = try context.store.moment(id: id)
+            case .changed(let before, _): stored = try context.store.moment(id: before.id)
+            }
+        } catch {
+            context.state.undoable.append(last)
+            return context.storeFailure(error, reading: true)
+        }
+        switch last {
+        case .logged:
+            guard var moment = stored, moment.archivedAt == nil else {
                 return ShellReply(lines: [StyledLine(words.nothing)])
             }
             moment.archivedAt = context.clock.now()
             return context.saved(moment, Copy.fill(words.logged, dictionary: context.named(moment)))
         case .changed(let before, let after):
-            guard let now = (try? context.store.moment(id: before.id)) ?? nil else {
+            guard let now = stored else {
                 return ShellReply(lines: [StyledLine(words.nothing)])
             }
             let restored = Self.restoring(now, before: before, after: after)

@@ -1,4 +1,5 @@
 import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -6,11 +7,13 @@ import YadgLanguage
 #endif
 
 /// What a line is, decided before anything is saved: the one reading every typed or piped line
-/// goes through (<doc:Conversation>). In order: crisis language, a `/command`, a command said in
-/// words, a question about one's own moments, small talk, a plan, and otherwise a moment.
+/// goes through (<doc:Conversation>). In order: crisis language, a `/command`, what the talk
+/// reader hears (leaving, help, a how-to question, small talk, a question about one's moments, a
+/// correction, something that did not happen), a correction said with a time or a `#word` alone
+/// right after a moment, a plan, and otherwise a moment.
 ///
-/// The rules are narrow on purpose. A line is read as anything but a moment only when it is
-/// nothing else (`exit` alone, `undo that`, `when did I last call mom?`); whatever the reader is
+/// The rules are narrow on purpose. A line is read as anything but a moment only when all of it is
+/// something else (`exit` alone, `undo that`, `when did I last call mom?`); whatever the reader is
 /// unsure about is a moment, so logging a real win never gets harder (`quit smoking`, `asked my
 /// boss for a raise`, `deleted old photos` stay moments).
 public enum LineMeaning: Equatable, Sendable {
@@ -19,23 +22,35 @@ public enum LineMeaning: Equatable, Sendable {
     case crisis
     /// A line starting with `/`.
     case command
-    /// `exit`, `quit`, `q`, `bye` alone: leave, as Ctrl-D does.
+    /// `exit`, `quit()`, `:q`, `gotta go, bye!`: leave, as Ctrl-D does.
     case leave
-    /// `help`, `?`, `commands`: `/help`.
+    /// `help`, `?`, `--help`, `what commands are there`: `/help`.
     case help
     /// A command said in words, as the command line it stands for: `show my moments` is
-    /// `/moments`, `undo that` is `/delete last`, `actually it was yesterday` is `/when yesterday`.
+    /// `/moments`, `delete that` is `/delete last`, `actually it was yesterday` is `/when yesterday`.
     case inWords(kind: String, line: String)
-    /// `show my favourites`: there is no command for it, so it is answered like a question.
-    case favorites
+    /// A command on a moment named by its words or its place (`remove the gym one`, `the one
+    /// before that, delete it`): the shell finds the moment, then runs `line` with its number for
+    /// `{n}`.
+    case onMoment(kind: String, target: MomentTarget, line: String)
+    /// `change "mom" to "mum"`, `I meant Priya not Pria`: words of a moment's text replaced.
+    case fix(old: String, new: String, target: MomentTarget)
     case question(MomentQuestion)
     case smallTalk(SmallTalk)
+    /// A how-to or app question, answered from copy (`howTo` in `Resources/copy.json`): its topic.
+    case howTo(String)
+    /// Something that did not happen, a to-do, a hard day or a feeling with no act, or a call for
+    /// help (`didn't go to the gym`, `bad day`, `help me`): a kind line, never praise, and how to
+    /// keep it anyway. Its kind: `negated`, `todo`, `feeling`, `hardday`, `help`.
+    case notAWin(String)
+    /// `keep it`: the line just answered as not a win, kept as a moment after all.
+    case keep
     /// The time parser reads it as a plan (`gonna run tomorrow`, <doc:TimeSemantics> §6); what it read is kept, so
     /// logging does not read the line twice.
     case plan(ParsedMoment)
     case moment(ParsedMoment)
 
-    /// The reading's name, as the test table writes it (`leave`, `when`, `question.count`).
+    /// The reading's name, as the corpus writes it (`leave`, `when`, `question.count`, `howto.export`).
     public var name: String {
         switch self {
         case .blank: "blank"
@@ -43,12 +58,47 @@ public enum LineMeaning: Equatable, Sendable {
         case .command: "command"
         case .leave: "leave"
         case .help: "help"
-        case .inWords(let kind, _): kind
-        case .favorites: "show"
+        case .inWords(let kind, _), .onMoment(let kind, _, _): kind
+        case .fix: "replace"
         case .question(let question): "question." + question.kind.rawValue
         case .smallTalk(let talk): "smalltalk." + talk.rawValue
+        case .howTo(let topic): "howto." + topic
+        case .notAWin(let kind): "notawin." + kind
+        case .keep: "keep"
         case .plan: "plan"
         case .moment: "moment"
+        }
+    }
+
+    /// Whether the line is kept as a moment (or answered as a plan, which a moment could have been).
+    public var isMomentOrPlan: Bool {
+        switch self {
+        case .moment, .plan: true
+        default: false
+        }
+    }
+}
+
+/// A moment a correction names.
+public enum MomentTarget: Equatable, Sendable {
+    /// `that`, `it`, `the last one`.
+    case last
+    case number(Int)
+    /// `the one before that`.
+    case beforeLast
+    /// `the last two`: the last and the one before it.
+    case lastTwo
+    /// `the duplicate`: the later of the last two when they say the same.
+    case duplicate
+    /// `the gym one`: the latest moment holding these words.
+    case words([String])
+
+    /// The reference a command takes, when the target is one it names itself.
+    var reference: String? {
+        switch self {
+        case .last: "last"
+        case .number(let n): String(n)
+        default: nil
         }
     }
 }
@@ -57,19 +107,21 @@ public enum LineMeaning: Equatable, Sendable {
 public struct LineContext {
     public var crisis: CrisisCheck
     public var moods: MoodVocabulary
+    public var talk: TalkWords
     /// The time parser, at the conversation's now and zone.
     public var parse: (String) -> ParsedMoment
-    /// The line before logged a moment: `I felt proud` is then its mood, not a new moment.
+    /// The line before logged a moment: `I felt proud` is then its mood, `2 hours ago` its time.
     public var afterMoment: Bool
     /// The caller read the line for crisis language already (the shell does, before anything).
     public var crisisChecked: Bool
 
     public init(
-        crisis: CrisisCheck, moods: MoodVocabulary, parse: @escaping (String) -> ParsedMoment, afterMoment: Bool,
-        crisisChecked: Bool = false
+        crisis: CrisisCheck, moods: MoodVocabulary, talk: TalkWords, parse: @escaping (String) -> ParsedMoment,
+        afterMoment: Bool, crisisChecked: Bool = false
     ) {
         self.crisis = crisis
         self.moods = moods
+        self.talk = talk
         self.parse = parse
         self.afterMoment = afterMoment
         self.crisisChecked = crisisChecked
@@ -77,164 +129,312 @@ public struct LineContext {
 }
 
 extension LineMeaning {
+    /// A moment can be long; what the talk reader reads is short. Past this it is a moment.
+    static let longestTalk = 160
+
     /// Reads a line. Pure: the clock, zone and vocabularies come in through `context`.
     public static func read(_ line: String, in context: LineContext) -> LineMeaning {
+        read(line, in: context, lookingAtFirstWord: true)
+    }
+
+    /// `lookingAtFirstWord`: let the talk reader pass over a line whose first word opens nothing
+    /// (most wins); a test holds that shortcut to the reading without it.
+    static func read(_ line: String, in context: LineContext, lookingAtFirstWord: Bool) -> LineMeaning {
         let trimmed = line.trimmedWhitespace
         guard !trimmed.isEmpty else { return .blank }
         if !context.crisisChecked && context.crisis.matches(trimmed) { return .crisis }
         if trimmed.hasPrefix("/") { return .command }
-        if SaidWords.mayBeSaid(trimmed), let said = SaidWords(trimmed), let meaning = readWords(said, in: context) {
-            return meaning
+        let short = trimmed.utf8.count <= longestTalk || trimmed.count <= longestTalk
+        if short, trimmed.allSatisfy({ $0 == "?" }) { return .help }
+        if short, !lookingAtFirstWord || context.talk.openers.mayRead(trimmed) {
+            for reading in context.talk.reader.read(trimmed) {
+                if let meaning = meaning(of: reading, trimmed, in: context) { return meaning }
+            }
         }
         let parsed = context.parse(trimmed)
+        if short, context.afterMoment, let correction = alone(trimmed, parsed, in: context) { return correction }
+        // Any other question (a question word first, `?` last: `how was my week?`), or one asked
+        // without its `?` (`is this open source`, `which folder does it save to`): answered kindly,
+        // with `/help`.
+        if short, context.talk.openers.mayAsk(trimmed) {
+            let words = context.talk.reader.words(of: trimmed)
+            if let first = words.first, MomentQuestion.questionWords.contains(first),
+                TalkReader.asks(trimmed) || (parsed.kind != .future && Self.asksWithoutMark(words, trimmed))
+            {
+                return .question(MomentQuestion.open(trimmed, parse: context.parse))
+            }
+        }
         return parsed.kind == .future ? .plan(parsed) : .moment(parsed)
     }
 
-    /// Everything between a `/command` and a moment: only lines short or shaped enough to be one.
-    private static func readWords(_ said: SaidWords, in context: LineContext) -> LineMeaning? {
-        if said.isOnlyQuestionMarks { return .help }
-        let key = said.core
-        if PhrasesSaid.leave.contains(key) { return .leave }
-        if PhrasesSaid.help.contains(key) { return .help }
-        if let talk = SmallTalk(key) { return .smallTalk(talk) }
-        if PhrasesSaid.undo.contains(key) { return .inWords(kind: "undo", line: "/undo") }
-        if let shown = PhrasesSaid.view(said) { return shown }
-        if let correction = PhrasesSaid.correction(said, in: context) { return correction }
-        if let question = MomentQuestion(said, parse: context.parse) { return .question(question) }
+    /// Words that open a question asked without its `?` (never `did`, `had`, `was`: wins open
+    /// with them).
+    static let askingFirstWords: Set<String> = [
+        "how", "what", "where", "why", "who", "which", "can", "could", "is", "are", "does", "do", "will", "would",
+        "should",
+    ]
+
+    /// Words that may come second in a question asked without its `?` (`how do`, `is this`, `can
+    /// my`), after a question word first.
+    static let askingSecondWords: Set<String> = [
+        "do", "does", "did", "can", "could", "is", "are", "i", "you", "it", "this", "my", "much", "many", "long",
+        "the", "we", "there", "yadg", "app", "folder", "version", "anyone", "someone", "somebody", "people", "your",
+        "else", "am", "should", "would", "will",
+    ]
+
+    /// A question asked without its `?`: a question word, then one of ``askingSecondWords``, at
+    /// most ten words, and nothing told as done (`how I spent my sunday` tells, `what a day` exclaims).
+    static func asksWithoutMark(_ words: [String], _ line: String) -> Bool {
+        // `did the dishes` is a win, `how many push-ups: 20` a note of one.
+        guard words.count >= 3, words.count <= 10, askingFirstWords.contains(words[0]),
+            askingSecondWords.contains(words[1]), !line.contains(":")
+        else { return false }
+        let auxiliaries: Set<String> = ["did", "was", "were", "had", "done", "been", "just", "finally", "already"]
+        for word in words.dropFirst() where !auxiliaries.contains(word) {
+            if Tense.pastWordSet.contains(word) { return false }
+            if word.utf8.count > 3, word.hasSuffix("ed"), !word.hasSuffix("eed"), !Tense.notPast.contains(word) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Right after a moment, a line that is only a time (`2 hours ago`), only a mood (`#calm`) or
+    /// only tags (`#garden`) is about that moment.
+    static func alone(_ line: String, _ parsed: ParsedMoment, in context: LineContext) -> LineMeaning? {
+        if parsed.kind != .none, parsed.text.trimmingTrailing(".!,").isEmpty, let expression = parsed.timeExpression {
+            return .inWords(kind: "when", line: "/when " + expression)
+        }
+        guard line.hasPrefix("#") else { return nil }
+        let tagged = Hashtags.read(line, moods: context.moods)
+        guard tagged.text.isEmpty else { return nil }
+        if let mood = tagged.mood, tagged.tags.isEmpty { return .inWords(kind: "mood", line: "/mood last " + mood) }
+        guard !tagged.tags.isEmpty else { return nil }
+        return .inWords(kind: "tag", line: "/tag last " + tagged.tags.map { "#" + $0 }.joined(separator: " "))
+    }
+
+    /// What the stage does with one of the talk reader's readings, or nil when it cannot act on it
+    /// (a correction whose time is not a time, a target that names no moment): the next reading
+    /// is tried, and a line none fits is a moment.
+    static func meaning(of reading: TalkReading, _ line: String, in context: LineContext) -> LineMeaning? {
+        let kind = reading.kind
+        let rest = reading.rest
+        if let command = reading.command { return .inWords(kind: kind, line: command) }
+        if kind.hasPrefix("smalltalk.") { return SmallTalk(rawValue: String(kind.dropFirst(10))).map { .smallTalk($0) } }
+        if kind.hasPrefix("howto.") {
+            // `how to …` names a question only when short (`how-to video helped me fix the sink` is a win).
+            let said = context.talk.reader.words(of: line)
+            if said.starts(with: ["how", "to"]), said.count > 6 { return nil }
+            // A question is short, and says nothing of what the person went on to do (`can't see a
+            // thing without my glasses, so I finally got new ones`).
+            if said.count > 14 || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
+                return nil
+            }
+            // A `:` followed by more tells a thing (`how to be kind: called my sister`).
+            if let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
+                return nil
+            }
+            return .howTo(String(kind.dropFirst(6)))
+        }
+        if kind == "question.firstever" { return .question(MomentQuestion(.first, text: line)) }
+        if kind.hasPrefix("notawin.") { return .notAWin(String(kind.dropFirst(8))) }
+        if kind == "question.whatwhen" {
+            // `show me last week`: a period and nothing else.
+            guard let question = MomentQuestion(.what, rest: rest, reading: reading, line: line, talk: context.talk, parse: context.parse),
+                question.window != nil, question.words.isEmpty
+            else { return nil }
+            return .question(question)
+        }
+        if kind.hasPrefix("question.") {
+            // `last time I rode a bike I was 12, did 10 km today` tells; `last time I … ?` asks.
+            if reading.phrase.hasPrefix("^ last time"), !reading.asks { return nil }
+            guard let questionKind = MomentQuestion.Kind(rawValue: String(kind.dropFirst(9))) else { return nil }
+            return MomentQuestion(questionKind, rest: rest, reading: reading, line: line, talk: context.talk, parse: context.parse)
+                .map { .question($0) }
+        }
+        switch kind {
+        case "leave": return .leave
+        case "help": return .help
+        case "keep": return .keep
+        case "untag": return .howTo("untag")
+        case "find.tag":
+            let words = rest.split(separator: " ").map(String.init)
+            guard (1...3).contains(words.count) else { return nil }
+            return .inWords(kind: "find", line: "/find " + words.map { $0.hasPrefix("#") ? $0 : "#" + $0 }.joined(separator: " "))
+        case "find":
+            let words = rest.split(separator: " ").map(String.init)
+            guard (1...4).contains(words.count) else { return nil }
+            return .inWords(kind: "find", line: "/find " + words.joined(separator: " "))
+        case "find.kind":
+            // `show me all the work ones`, `list my walks`: the moments with those words, ever.
+            var words = rest.split(separator: " ").map(String.init)
+            if let last = words.last?.lowercased(), Self.collectionWords.contains(last) {
+                words.removeLast()
+            } else if words.count > 2 {
+                return nil
+            }
+            guard (1...3).contains(words.count),
+                let question = MomentQuestion(
+                    .what, rest: words.joined(separator: " "), reading: reading, line: line, talk: context.talk,
+                    parse: context.parse),
+                !question.words.isEmpty
+            else { return nil }
+            return .question(question)
+        case "when.ask":
+            return .inWords(kind: "when", line: "/when")
+        case "when":
+            return time(rest, context) ?? replacement(rest, frame: .meant)
+        case "edit":
+            if let when = time(rest, context) { return when }
+            let text = Self.unquoted(rest)
+            guard !text.isEmpty else { return nil }
+            return .inWords(kind: "edit", line: "/edit last " + text)
+        case "replace":
+            return time(rest, context) ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change)
+        case "favorite", "unfavorite", "delete":
+            // `delete` alone names nothing; `scratch that`, `star it` name the last moment.
+            // (`oops wrong one, please remove`: the line says which, the last one.)
+            let saysWhich = ["wrong", "mistake", "oops", "whoops", "typo"].contains { line.lowercased().contains($0) }
+            if rest.isEmpty, !reading.phrase.contains(" it") && !reading.phrase.contains("that") && !saysWhich {
+                return nil
+            }
+            guard let target = target(rest, context) else { return nil }
+            let command = ["favorite": "/fav", "unfavorite": "/unfav", "delete": "/delete"][kind]!
+            return on(target, kind: kind, command)
+        case "delete.before":
+            return .onMoment(kind: "delete", target: .beforeLast, line: "/delete {n}")
+        case "tag":
+            return tags(rest, saidTag: reading.phrase.contains("tag") || reading.phrase.contains("label"))
+        case "note.with":
+            // `it was with Sam`: who it was with, noted.
+            guard (1...4).contains(reading.restWords.count) else { return nil }
+            return .inWords(kind: "note", line: "/note last with " + Self.unquoted(rest))
+        case "note":
+            // `note: went with Sam`, never `note to self: …` (a moment).
+            if reading.phrase == "^ note", !line.lowercased().hasPrefix("note:") { return nil }
+            let text = Self.unquoted(rest)
+            guard !text.isEmpty else { return nil }
+            return .inWords(kind: "note", line: "/note last " + text)
+        case "mood":
+            guard context.afterMoment, reading.restWords.count == 1,
+                let mood = context.moods.mood(named: reading.restWords[0])
+            else { return nil }
+            return .inWords(kind: "mood", line: "/mood last " + mood.name)
+        default:
+            return nil
+        }
+    }
+
+    /// Words that stand for moments at the end of `show me all the work ones`.
+    static let collectionWords: Set<String> = [
+        "ones", "one", "stuff", "things", "moments", "entries", "wins", "items", "logs",
+    ]
+
+    /// A command on a target: the last moment or a number in the line itself, others found by the shell.
+    static func on(_ target: MomentTarget, kind: String, _ command: String) -> LineMeaning {
+        if let reference = target.reference { return .inWords(kind: kind, line: command + " " + reference) }
+        return .onMoment(kind: kind, target: target, line: command + " {n}")
+    }
+
+    /// `3pm`, `yesterday evening`, `2 hours not 3`: a time and nothing else, as `/when` takes it.
+    static func time(_ rest: String, _ context: LineContext) -> LineMeaning? {
+        var expression = unquoted(rest)
+        // `2 hours not 3`: the new time is what comes first.
+        if let not = expression.firstRange(of: " not ") { expression = String(expression[..<not.lowerBound]) }
+        guard !expression.isEmpty else { return nil }
+        for candidate in [expression, expression + " ago"] {
+            let parsed = context.parse(candidate)
+            // A time alone; `/when` reads it as told in the past (`sunday` is the last one).
+            if parsed.kind != .none, parsed.text.trimmingTrailing(".!,").isEmpty {
+                return .inWords(kind: "when", line: "/when " + candidate)
+            }
+        }
         return nil
+    }
+
+    enum ReplacementFrame { case meant, change }
+
+    /// `Priya not Pria` (what was meant, then what stands), `"mom" to "mum"` and `mom with mum` (what
+    /// stands, then what it becomes).
+    static func replacement(_ rest: String, frame: ReplacementFrame) -> LineMeaning? {
+        let text = rest.replacing("\u{201C}", with: "\"").replacing("\u{201D}", with: "\"")
+        func pair(_ separator: String) -> (String, String)? {
+            guard let range = text.firstRange(of: separator) else { return nil }
+            let a = unquoted(String(text[..<range.lowerBound]))
+            let b = unquoted(String(text[range.upperBound...]))
+            guard !a.isEmpty, !b.isEmpty, a.count <= 60, b.count <= 60 else { return nil }
+            return (a, b)
+        }
+        if let (new, old) = pair(" not ") ?? pair(", not ") { return .fix(old: old, new: new, target: .last) }
+        if let (old, new) = pair(" instead of ").map({ ($0.1, $0.0) }) { return .fix(old: old, new: new, target: .last) }
+        guard frame == .change else { return nil }
+        if let (old, new) = pair(" to ") ?? pair(" with ") ?? pair(" -> ") ?? pair(" → ") {
+            return .fix(old: old, new: new, target: .last)
+        }
+        return nil
+    }
+
+    /// `#work`, `with #health`, `#garden to that`: tags, and words that only name the last moment.
+    /// `saidTag`: the words that opened the line said so (`tag it`, `add tag`), so plain words are tags.
+    static func tags(_ rest: String, saidTag: Bool) -> LineMeaning? {
+        let words = rest.split(separator: " ").map(String.init)
+        let tags = words.filter { $0.hasPrefix("#") && $0.count > 1 }
+        let others = words.filter { !$0.hasPrefix("#") }.map { $0.lowercased() }
+        let naming: Set<String> = ["to", "that", "it", "this", "the", "last", "one", "with", "as", "on", "for", "please"]
+        if !tags.isEmpty, tags.count <= 5, others.allSatisfy(naming.contains) {
+            return .inWords(kind: "tag", line: "/tag last " + tags.joined(separator: " "))
+        }
+        // `tag it work`, `add tag health to that`: plain words after `tag`, a few.
+        let plain = others.filter { !naming.contains($0) }
+        guard saidTag, tags.isEmpty, (1...3).contains(plain.count),
+            plain.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } })
+        else { return nil }
+        return .inWords(kind: "tag", line: "/tag last " + plain.map { "#" + $0 }.joined(separator: " "))
+    }
+
+    /// The moment a correction names: nothing, `that`, `it`, `the last one` (the last moment), a
+    /// number, `the one before that`, `the last two`, `the duplicate`, or `the gym one` (a few
+    /// words of its text). Nil when the words name none of these.
+    static func target(_ rest: String, _ context: LineContext) -> MomentTarget? {
+        // `the last one, it was a mistake`: what comes after a comma is the reason, not the target.
+        let cut = rest.split(separator: ",", maxSplits: 1).first.map(String.init) ?? rest
+        var words = context.talk.reader.words(of: cut)
+        let polite: Set<String> = [
+            "please", "pls", "for", "me", "now", "again", "too", "as", "well", "thanks", "thank", "you", "mate", "dear",
+            "lol", "then",
+        ]
+        while let last = words.last, polite.contains(last) { words.removeLast() }
+        let joined = words.joined(separator: " ")
+        if words.isEmpty || TalkWords.lastMoment.contains(joined) { return .last }
+        if TalkWords.beforeLast.contains(joined) { return .beforeLast }
+        if TalkWords.lastTwo.contains(joined) { return .lastTwo }
+        if TalkWords.duplicate.contains(joined) { return .duplicate }
+        var numbered = words[...]
+        if let first = numbered.first, ["moment", "number", "no", "entry", "#"].contains(first) { numbered = numbered.dropFirst() }
+        if numbered.count == 1, let n = Int(numbered[numbered.startIndex]), n >= 1 { return .number(n) }
+        // `the gym one`, `the walk`, `my run from yesterday` is too much to guess from.
+        var named = words[...]
+        if let first = named.first, ["the", "my", "that", "this"].contains(first) { named = named.dropFirst() }
+        if let last = named.last, ["one", "moment", "entry", "thing", "win"].contains(last) { named = named.dropLast() }
+        guard (1...2).contains(named.count), named.allSatisfy({ !TalkWords.notNames.contains($0) }) else { return nil }
+        return .words(Array(named))
+    }
+
+    /// Without the quotes a person puts around words (`"ran 5k"`, `‘mum’`).
+    static func unquoted(_ text: String) -> String {
+        var trimmed = Substring(text.trimmedWhitespace)
+        let quotes: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "`"]
+        while let first = trimmed.first, quotes.contains(first) { trimmed = trimmed.dropFirst() }
+        while let last = trimmed.last, quotes.contains(last) || last == "." || last == "!" { trimmed = trimmed.dropLast() }
+        return String(trimmed).trimmedWhitespace
     }
 }
 
-/// A line as words: lower-cased for reading, with the original kept for the words a command
-/// carries on (a note's text keeps its capitals).
-struct SaidWords {
-    /// The line as typed, trimmed.
-    let original: String
-    /// Lower case, curly apostrophes straightened, spaces collapsed, and trailing `.!?,` dropped.
-    let core: String
-    /// The words of `core`, split at spaces, with commas and a leading filler's comma gone.
-    let words: [String]
-    /// The line ended with `?`.
-    let asks: Bool
-    /// `?` or `??` alone.
-    let isOnlyQuestionMarks: Bool
-
-    /// Every word a reading other than a moment can start with, lower case. A line whose first
-    /// word is none of them, and that does not end with `?`, is read no further: most moments
-    /// (`took a walk`) cost the stage one look at their first word.
-    static let openers: Set<String> = {
-        var words: Set<String> = [
-            "show", "list", "view", "open", "see", "display", "my", "me", "all", "delete", "remove", "erase", "scratch",
-            "undo", "favorite", "favourite", "fav", "fave", "star", "heart", "mark", "add", "note", "note:", "tag",
-            "that",
-            "it", "that's", "thats", "it's", "its", "i", "i'm", "im", "felt", "feeling", "was", "make", "change",
-            "last",
-        ]
-        words.formUnion(PhrasesSaid.fillers)
-        words.formUnion(MomentQuestion.questionWords)
-        let phrases = [PhrasesSaid.leave, PhrasesSaid.help, PhrasesSaid.undo] + SmallTalk.phrases.values
-        for set in phrases {
-            for phrase in set { words.insert(String(phrase.split(separator: " ").first ?? "")) }
-        }
-        return words
-    }()
-
-    /// The same in a word table, for the lookup every line makes.
-    static let openerTable = WordSet(words: openers)
-
-    /// The longest of ``openers``, in bytes: a longer first word is no opener.
-    static let longestOpener = openers.map(\.utf8.count).max() ?? 0
-
-    /// Whether the line may be anything but a moment (see ``openers``).
-    static func mayBeSaid(_ line: String) -> Bool {
-        if line.utf8.last == UInt8(ascii: "?") { return true }
-        var line = line
-        let ascii = line.withUTF8 { bytes -> Bool? in
-            let count = bytes.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } ?? bytes.count
-            // Stretched words (`heyyyyy`) may run a little longer than their opener.
-            guard count <= longestOpener + 8 else { return false }
-            // Most first words are plain ASCII: lower-cased and trimmed as bytes on the stack and
-            // looked up as bytes in a word table. Others take the Character path below.
-            guard bytes[..<count].allSatisfy({ $0 < 0x80 }) else { return nil }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { word in
-                for k in 0..<count { word[k] = bytes[k] >= 0x41 && bytes[k] <= 0x5A ? bytes[k] + 32 : bytes[k] }
-                var length = count
-                func isEnding(_ byte: UInt8) -> Bool {
-                    byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: ",")
-                        || byte == UInt8(ascii: "~")
-                }
-                while length > 1, isEnding(word[length - 1]) { length -= 1 }
-                if openerTable[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil { return true }
-                while length > 1, (0x61...0x7A).contains(word[length - 1]), word[length - 2] == word[length - 1] {
-                    length -= 1
-                }
-                return openerTable[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil
-            }
-        }
-        return ascii ?? firstWordIsOpener(readingCharactersOf: line)
-    }
-
-    /// The same reading of the first word, as `Character`s: for a first word that is not ASCII
-    /// (and, in the tests, to hold the bytes' reading to).
-    static func firstWordIsOpener(readingCharactersOf line: String) -> Bool {
-        let firstBytes = line.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-        guard firstBytes.count <= longestOpener + 8 else { return false }
-        var first = String(decoding: firstBytes, as: UTF8.self).lowercased()
-        while let last = first.last, ".!,~".contains(last), first.count > 1 { first.removeLast() }
-        if openers.contains(first) { return true }
-        // A stretched last letter (`heyyy`) is read as the word.
-        while first.count > 1, let last = first.last, last.isLetter, first.dropLast().last == last {
-            first.removeLast()
-        }
-        return openers.contains(first)
-    }
-
-    init?(_ line: String) {
-        // A moment can be long; what this stage reads is short. Past 120 characters it is a moment.
-        guard line.utf8.count <= 120 || line.count <= 120 else { return nil }
-        original = line
-        (words, asks, isOnlyQuestionMarks) =
-            line.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 })
-            ? Self.readASCII(line) : Self.readCharacters(line)
-        core = words.joined(separator: " ")
-    }
-
-    /// The line's words, whether it ends with `?`, and whether it is only question marks.
-    static func readCharacters(_ line: String) -> (words: [String], asks: Bool, isOnlyQuestionMarks: Bool) {
-        let lowered = line.lowercased().replacing("\u{2019}", with: "'")
-        let ending: Set<Character> = [".", "!", "?", ",", "~"]
-        var end = lowered.endIndex
-        while end > lowered.startIndex, ending.contains(lowered[lowered.index(before: end)]) {
-            end = lowered.index(before: end)
-        }
-        let kept = end == lowered.startIndex ? lowered : String(lowered[..<end])
-        let words = kept.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            .map { $0.hasSuffix(",") && $0.count > 1 ? String($0.dropLast()) : String($0) }
-        return (words, lowered.hasSuffix("?") || lowered.hasSuffix("?!"), lowered.allSatisfy { $0 == "?" })
-    }
-
-    /// The same reading of a line of printable ASCII (nearly every line), done on its bytes:
-    /// the `Character` path above cost more than the rest of the stage for the lines it reads.
-    static func readASCII(_ line: String) -> (words: [String], asks: Bool, isOnlyQuestionMarks: Bool) {
-        let question = UInt8(ascii: "?")
-        let bytes = line.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }
-        var end = bytes.count
-        while end > 0, ".!?,~".utf8.contains(bytes[end - 1]) { end -= 1 }
-        let asks = bytes.last == question || (bytes.count >= 2 && bytes.suffix(2).elementsEqual("?!".utf8))
-        let kept = end == 0 ? bytes[...] : bytes[..<end]
-        let words = kept.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == 0x09 }).map { word in
-            String(decoding: word.last == UInt8(ascii: ",") && word.count > 1 ? word.dropLast() : word, as: UTF8.self)
-        }
-        return (words, asks, bytes.allSatisfy { $0 == question })
-    }
-
-    /// The original text after the first `count` words (for a note's text, a time expression).
-    func original(after count: Int) -> String {
-        var rest = Substring(original)
-        for _ in 0..<count {
-            rest = rest.drop(while: { $0 == " " || $0 == "\t" })
-            rest = rest.drop(while: { $0 != " " && $0 != "\t" })
-        }
-        return String(rest).trimmedWhitespace
+extension String {
+    /// Without the given characters at the end (`"yesterday."` → `"yesterday"`).
+    func trimmingTrailing(_ characters: String) -> String {
+        var result = self
+        while let last = result.last, characters.contains(last) { result.removeLast() }
+        return result
     }
 }

@@ -20,36 +20,39 @@ extension CommandContext {
             case .open:
                 guard facts.modelAnswers else { return answered(copy[ConversationCopy.self].openQuestion, []) }
                 return try openAnswer(question, words: words)
-            case .last:
-                let found = try store.moments(containing: question.words, tagged: [], limit: 500)
-                    .filter { question.matches($0.text) }
-                guard let last = found.first else {
+            case .last, .first:
+                let found = try matching(question, from: nil, before: nil, limit: 500)
+                let first = question.kind == .first
+                guard let moment = first ? found.last : found.first else {
+                    if first && question.words.isEmpty { return answered(words.firstNone, []) }
                     return answered(Copy.fill(words.lastNone, ["words": asked]), [])
                 }
                 // The time as it is true now (a `yday` said last week is not "yday" any more).
                 let when =
-                    TimeWords(copy).label(for: last, now: now, in: zone) ?? whenWords(last.happenedAt, last.said, now)
-                return answered(Copy.fill(words.last, ["when": when]), [last])
+                    TimeWords(copy).label(for: moment, now: now, in: zone)
+                    ?? whenWords(moment.happenedAt, moment.said, now)
+                let sentence = first ? (question.words.isEmpty ? words.firstEver : words.first) : words.last
+                return answered(Copy.fill(sentence, ["when": when]), [moment])
             case .count, .did, .what:
-                // `how many walks did I take?`, `did I call mom?`: no period named, so ever; `what
-                // did I do?` is today.
-                let ever = question.window == nil && question.kind != .what
+                // With no period said, `what` is about today, and a count or `did I …` about every
+                // moment (`did I already log the dishes`, `how many walks did I take?`); so is `what`
+                // when it names only words (`what did I log on my birthday`).
+                let ever = question.window == nil && (question.kind != .what || !question.words.isEmpty)
                 let window = question.window ?? DateInterval(start: startOfDay(today), end: now)
-                let period = ever ? words.ever : question.period ?? words.today
+                let period = question.period ?? (ever ? words.ever : words.today)
                 // A period that has not ended yet ends now, and a moment logged this second is in it.
                 let end = min(window.end, now).addingTimeInterval(1)
-                let found = try store.moments(happenedFrom: ever ? nil : window.start, before: end, limit: 5000)
-                    .filter { question.matches($0.text) }
+                let found = try matching(question, from: ever ? nil : window.start, before: ever ? nil : end, limit: 5000)
                 var values = ["count": String(found.count), "period": period, "words": asked]
                 guard !found.isEmpty else {
                     let none =
                         question.words.isEmpty || question.kind == .what
-                        ? words.whatNone : ever ? words.notFoundEver : words.notFound
+                        ? words.whatNone : (ever ? words.notFoundEver : words.notFound)
                     return answered(Copy.fill(none, dictionary: values), [])
                 }
                 let sentence: String
                 switch question.kind {
-                case .what: sentence = words.what
+                case .what: sentence = ever ? words.whatWords : words.what
                 case .did where ever:
                     let last = found[0]
                     values["when"] =
@@ -68,6 +71,20 @@ extension CommandContext {
                 return try bestDay(in: question.window, words: words)
             }
         }
+    }
+
+    /// The moments a question is about, newest first: by the store's search for its words, or, when
+    /// a word has others that count as it (`run`: `ran`, `jog`), by reading the period's moments.
+    private func matching(_ question: MomentQuestion, from start: Date?, before end: Date?, limit: Int) throws
+        -> [Moment]
+    {
+        let candidates =
+            question.hasAlternatives || (start == nil && question.words.isEmpty)
+            ? try store.moments(happenedFrom: start, before: end, limit: limit)
+            : start == nil
+                ? try store.moments(containing: question.words, tagged: [], limit: limit)
+                : try store.moments(happenedFrom: start, before: end, limit: limit)
+        return candidates.filter { question.matches($0.text) }
     }
 
     /// `what was my best day?`: the day with most moments (the latest of equals), in the period
@@ -132,7 +149,7 @@ public struct AnswerCopy: CopySection {
     public let last, lastNone, count, countOne, countAll, countAllOne, notFound, what, whatNone, did: String
     public let best, bestOne, bestNone, favorites, favoritesNone, today, pastWeek: String
     /// A question that names no period is about every moment (`so far`).
-    public let ever, didEver, notFoundEver: String
+    public let ever, didEver, notFoundEver, first, firstEver, firstNone, whatWords: String
 
     public init(_ words: CopyWords) throws {
         last = try words.text("last")
@@ -155,5 +172,9 @@ public struct AnswerCopy: CopySection {
         ever = try words.text("ever")
         didEver = try words.text("didEver")
         notFoundEver = try words.text("notFoundEver")
+        first = try words.text("first")
+        firstEver = try words.text("firstEver")
+        firstNone = try words.text("firstNone")
+        whatWords = try words.text("whatWords")
     }
 }

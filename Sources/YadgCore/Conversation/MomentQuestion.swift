@@ -1,3 +1,5 @@
+import YadgLanguage
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -18,6 +20,8 @@ public struct MomentQuestion: Equatable, Sendable {
         case did
         /// `what was my best day?` (the day with most moments; never a ranking of the person)
         case best
+        /// `what was the first thing I ever saved?`, `when did I start running?`
+        case first
         /// Any other question (`how was my week?`): answered kindly, never logged.
         case open
     }
@@ -25,6 +29,8 @@ public struct MomentQuestion: Equatable, Sendable {
     public var kind: Kind
     /// The words asked about, as stems (`walks` → `walk`); empty for every moment.
     public var words: [String]
+    /// For each of ``words``, the stems that count as it (`run`: `ran`, `jog`).
+    public var alternatives: [[String]] = []
     /// The words as asked, for the answer (`call mom`).
     public var asked: String
     /// The period asked about, or nil for all time (`last`, `best`) or today (`what`, `did`).
@@ -44,11 +50,13 @@ public struct MomentQuestion: Equatable, Sendable {
         self.window = window
         self.period = period
         self.text = text
+        alternatives = words.map { [$0] }
     }
 
     static let questionWords: Set<String> = [
-        "how", "what", "what's", "whats", "why", "who", "where", "when", "which", "is", "am", "are", "can", "could",
-        "should", "would", "will", "do", "does", "did", "have", "has", "was", "were", "any", "tell",
+        "how", "what", "whats", "why", "who", "where", "when", "which", "is", "am", "are", "can", "could",
+        "should", "would", "will", "do", "does", "did", "have", "has", "was", "were", "any", "tell", "hows", "whens",
+        "wheres", "whos",
     ]
 
     /// Words that say nothing about which moments: the question's frame and light verbs.
@@ -56,81 +64,52 @@ public struct MomentQuestion: Equatable, Sendable {
         "i", "my", "me", "the", "a", "an", "to", "for", "with", "and", "of", "on", "in", "at", "did", "do", "does",
         "done", "have", "has", "had", "take", "took", "taken", "make", "made", "get", "got", "go", "went", "gone",
         "times", "time", "moments", "moment", "wins", "win", "log", "logged", "any", "some", "really", "this", "that",
-        "last", "how", "many", "often", "much", "been",
+        "last", "how", "many", "often", "much", "been", "already", "ever", "all", "total", "in", "so", "far", "yet",
+        "save", "saved", "entry", "entries", "since", "it", "is", "was", "were", "there", "anything", "something",
+        "stuff", "things", "thing", "ones", "one", "from", "during", "actually", "even", "recently", "most", "start",
+        "started", "first", "again", "logs", "record", "recorded", "put", "add", "added", "like", "about", "up",
     ]
 
-    /// Openings that make a question of a kind whatever follows: the words after them are what
-    /// is asked about, with the period they name.
-    static let openings: [([String], Kind)] = [
-        (["when", "did", "i", "last"], .last), (["when", "was", "the", "last", "time", "i"], .last),
-        (["when", "was", "my", "last"], .last), (["how", "many"], .count), (["how", "often"], .count),
-        (["what", "was", "my", "best", "day"], .best), (["which", "was", "my", "best", "day"], .best),
-        (["my", "best", "day"], .best), (["what's", "been", "my", "best", "day"], .best),
-        (["what", "is", "my", "best", "day"], .best), (["what's", "my", "best", "day"], .best),
-        (["which", "day", "was", "my", "best"], .best),
-    ]
-
-    /// `what did I do …`, `what have I done …`: the frame, then one of these verbs.
-    static let doneVerbs: [[String]: Set<String>] = [
-        ["what", "did", "i"]: ["do", "log", "get", "accomplish", "achieve", "manage", "finish"],
-        ["what", "have", "i"]: ["done", "logged", "accomplished"],
-    ]
-
-    /// Reads a question, or nil when the line is not one (most lines).
-    init?(_ said: SaidWords, parse: (String) -> ParsedMoment) {
-        let w = said.words
-        guard let first = w.first, Self.questionWords.contains(first) || ["show", "last", "my"].contains(first),
-            // A `:` followed by more is a note of a count (`how many push-ups: 20`), not a question.
-            !said.original.contains(":")
-        else { return nil }
-        func starts(_ opening: [String]) -> Bool { w.starts(with: opening) }
-        /// The words after the first `count`: what is asked about, and the period they name.
-        func about(after count: Int, _ kind: Kind) -> MomentQuestion {
-            let parsed = parse(said.original(after: count).trimmingTrailing("?.!"))
-            let timed = parsed.kind != .none && parsed.window != nil
-            let words = parsed.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" })
-                .map(String.init).filter { !Self.frameWords.contains($0) }
-            return MomentQuestion(
-                kind, words: words.map(Self.stem), asked: words.joined(separator: " "),
-                window: timed ? parsed.window : nil, period: timed ? parsed.timeExpression?.lowercased() : nil,
-                text: said.original)
-        }
-        if let (opening, kind) = Self.openings.first(where: { starts($0.0) }) {
-            self = about(after: opening.count, kind)
-            return
-        }
-        if starts(["last", "time", "i"]) && said.asks {
-            self = about(after: 3, .last)
-            return
-        }
-        if let (frame, verbs) = Self.doneVerbs.first(where: { w.count > $0.key.count && starts($0.key) }),
-            verbs.contains(w[frame.count])
+    /// A question of a kind, from the words after its opening (`rest`: what is asked about, and
+    /// the period they name). Nil when it is no question after all (`did I really just run 10k`
+    /// neither asks nor names a time: a moment).
+    init?(
+        _ kind: Kind, rest: String, reading: TalkReading, line: String, talk: TalkWords,
+        parse: (String) -> ParsedMoment
+    ) {
+        // A `:` followed by more is a note of a count (`how many push-ups: 20`), not a question.
+        if let colon = line.firstIndex(of: ":"),
+            line[line.index(after: colon)...].contains(where: { $0.isLetter || $0.isNumber })
         {
-            self = about(after: frame.count + 1, .what)
-            return
+            return nil
         }
-        // `show me my wins from last week`, `show my moments from today`.
-        for frame in [["show", "me", "my"], ["show", "my"]] where starts(frame) && w.count > frame.count + 1 {
-            if ["wins", "moments"].contains(w[frame.count]),
-                ["from", "for", "on", "in", "during"].contains(w[frame.count + 1])
-            {
-                self = about(after: frame.count + 1, .what)
-                return
-            }
+        let parsed = parse(rest.trimmingTrailing("?.!"))
+        let timed = parsed.kind != .none && parsed.window != nil
+        let words = parsed.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" })
+            .map(String.init).filter { !Self.frameWords.contains($0) }
+        let stems = words.map(Self.stem)
+        // `have I logged anything today`: nothing asked about but the period, so what was logged then.
+        let kind = kind == .did && stems.isEmpty && timed ? .what : kind
+        self.init(
+            kind, words: stems, asked: words.joined(separator: " "), window: timed ? parsed.window : nil,
+            period: timed ? parsed.timeExpression?.lowercased() : nil, text: line)
+        alternatives = stems.map(talk.alternatives)
+        if kind == .did {
+            // `did I really just run 10k` is a moment: a question asks, names a time, or says it
+            // was logged (`did I already log the dishes`).
+            let said = Set(talk.reader.words(of: line))
+            let logged = !said.isDisjoint(with: ["already", "ever", "log", "logged", "save", "saved", "record"])
+            guard reading.asks || timed || logged, !stems.isEmpty else { return nil }
         }
-        if (starts(["did", "i"]) || starts(["have", "i"])) && w.count >= 3
-            && !["mention", "tell", "say", "ever"].contains(w[2])
-        {
-            let question = about(after: 2, .did)
-            // `did I really just run 10k` is a moment: a question asks, or names a time.
-            guard said.asks || question.window != nil, !question.words.isEmpty else { return nil }
-            self = question
-            return
-        }
-        guard said.asks, Self.questionWords.contains(first) else { return nil }
-        // Its period, if it names one, for a model's answer (`how was my week?` has none: the past week).
-        let period = about(after: 0, .open)
-        self = MomentQuestion(.open, window: period.window, period: period.period, text: said.original)
+    }
+
+    /// Any other question: answered kindly, with its period if it names one (for a model's answer).
+    static func open(_ line: String, parse: (String) -> ParsedMoment) -> MomentQuestion {
+        let parsed = parse(line.trimmingTrailing("?.!"))
+        let timed = parsed.kind != .none && parsed.window != nil
+        return MomentQuestion(
+            .open, window: timed ? parsed.window : nil, period: timed ? parsed.timeExpression?.lowercased() : nil,
+            text: line)
     }
 
     /// A word's stem for looking it up (`walks` → `walk`, `called` → `call`, `running` → `run`).
@@ -152,10 +131,15 @@ public struct MomentQuestion: Equatable, Sendable {
         return stem
     }
 
-    /// True when every stem starts one of the text's words (`walk` finds `walked`, not `sidewalk`).
+    /// True when each word asked about, or one that counts as it, starts one of the text's words
+    /// (`walk` finds `walked`, not `sidewalk`; `run` finds `ran` and `jogged`).
     func matches(_ text: String) -> Bool {
         guard !words.isEmpty else { return true }
         let textWords = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return words.allSatisfy { stem in textWords.contains { $0.hasPrefix(stem) } }
+        return alternatives.allSatisfy { stems in stems.contains { stem in textWords.contains { $0.hasPrefix(stem) } } }
     }
+
+    /// Whether any word asked about has others that count as it: the store cannot search for
+    /// those, so the answer reads the moments of the period and looks itself.
+    var hasAlternatives: Bool { alternatives.contains { $0.count > 1 } }
 }

@@ -91,9 +91,16 @@ public protocol MomentHistory: MomentStore {
     func saveWeekSummary(_ summary: DaySummary) throws
     /// The favourites that are not archived, newest first (`/moments favs`).
     func favoriteMoments(limit: Int) throws -> [Moment]
+    /// The ids of moments the backend has (synced, or given a server id): Delete my data archives
+    /// them there. Read from what stays readable, so a locked journal needs no passphrase for it.
+    func idsOnServer() throws -> [UUID]
 }
 
 extension MomentHistory {
+    public func idsOnServer() throws -> [UUID] {
+        try allMoments().filter { $0.isSynced || $0.serverId != nil }.map(\.id)
+    }
+
     /// Read from every moment; the SQLite store reads its partial index of favourites instead.
     public func favoriteMoments(limit: Int) throws -> [Moment] {
         let favourites = try allMoments().filter { $0.isFavorite && $0.archivedAt == nil }

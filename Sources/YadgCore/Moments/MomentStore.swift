@@ -49,6 +49,15 @@ public enum MomentStoreError: Error, Equatable {
     /// Delete my data ran in another yadg: the files this one opened are gone, and nothing more
     /// is written into them (it would be lost with them).
     case deletedElsewhere
+    /// The journal is locked and what was asked for is sealed: it needs the passphrase
+    /// (<doc:Commands>; the Privacy and security article of YadgStorage). Writing never does.
+    case locked
+    /// The passphrase a script gave (`YADG_PASSPHRASE_FILE`, `passphrase_command`) does not open
+    /// the journal: nothing was opened.
+    case wrongPassphrase
+    /// A sealed box does not open with its key: it was changed or cut short on disk. The moment's
+    /// reference when it is a moment's; never shown as if it were empty.
+    case sealDamaged(reference: Int?)
     /// The database's write-ahead log was removed while this yadg had it open. What it held was
     /// folded into the database; nothing more is written in this run (it would go into the
     /// removed file, and be lost with it).

@@ -33,6 +33,9 @@ public struct ExtrasShown: Sendable {
         return ([symbol.isEmpty ? nil : symbol, text] + left).compactMap { $0 }.joinedText(separator: " ")
     }
 
+    /// A photo a locked journal keeps sealed (`photos/….sealed`): no viewer opens it as it is.
+    public static func isSealed(_ stored: String) -> Bool { stored.hasSuffix(".sealed") }
+
     /// Where a photo is: its full path for one kept in the data folder, else as stored (an import
     /// may name a file elsewhere; it is shown, never opened).
     public func photoPath(_ stored: String) -> String {

@@ -85,7 +85,11 @@ public struct CommandContext {
     /// ends a one-shot run or a pipe with ``ExitStatus/data``.
     public func storeFailure(_ error: any Error, reading: Bool = false) -> ShellReply {
         let reply = ShellReply.failed(reading ? readMessage(for: error) : message(for: error))
-        return error is MomentStoreError ? reply.failing(because: .data) : reply
+        switch error as? MomentStoreError {
+        case .locked?, .wrongPassphrase?: return reply.failing(because: .locked)
+        case nil: return reply
+        default: return reply.failing(because: .data)
+        }
     }
 
     /// Writes a changed moment and says so, or says why it could not be written.
@@ -120,7 +124,7 @@ public struct CommandContext {
     public func readMessage(for error: any Error) -> String {
         if let damage = damageMessage(error) { return damage }
         switch error as? MomentStoreError {
-        case .unreadableMoment?, .logLost?: return message(for: error)
+        case .locked?, .wrongPassphrase?, .sealDamaged?, .unreadableMoment?, .logLost?: return message(for: error)
         default: return copy[StorageCopy.self].readFailed
         }
     }
@@ -166,13 +170,18 @@ public struct CommandContext {
         if text.lowercased() == "last" {
             return lastMoment(noMoment: Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))
         }
-        let found: Moment??
-        if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
-            found = try? store.moment(ref: n)
-        } else {
-            found = nil
+        let found: Moment?
+        do {
+            // A store's failure (a locked journal, damage) is said as it is, never as an unknown number.
+            if let n = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), n >= 1 {
+                found = try store.moment(ref: n)
+            } else {
+                found = nil
+            }
+        } catch {
+            return .failure(EarlyReply(storeFailure(error, reading: true)))
         }
-        guard let found = found ?? nil, found.archivedAt == nil else {
+        guard let found, found.archivedAt == nil else {
             return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
         }
         return .success(found)
@@ -238,6 +247,12 @@ public struct StorageCopy: CopySection {
     public let readFailed: String
     public let saveFailed: String
     public let unavailable: String
+    /// A locked journal, asked to show what is sealed without its passphrase (one line).
+    public let locked: String
+    /// The passphrase a script gave does not open the journal.
+    public let wrongPassphrase: String
+    /// A sealed box that does not open: of a moment (`{reference}`), or of something else.
+    public let sealDamaged, sealDamagedSummary: String
     /// The data folder is a file (`YADG_HOME=~/notes.txt`).
     public let folderIsAFile: String
 
@@ -260,6 +275,10 @@ public struct StorageCopy: CopySection {
         readFailed = try words.text("readFailed")
         saveFailed = try words.text("saveFailed")
         unavailable = try words.text("unavailable")
+        locked = try words.text("locked")
+        wrongPassphrase = try words.text("wrongPassphrase")
+        sealDamaged = try words.text("sealDamaged")
+        sealDamagedSummary = try words.text("sealDamagedSummary")
         folderIsAFile = try words.text("folderIsAFile")
     }
 }
@@ -290,6 +309,10 @@ extension MomentStoreError {
         case .notWritable: return words.notWritable
         case .busy: return words.busy
         case .deletedElsewhere: return words.deletedElsewhere
+        case .locked: return words.locked
+        case .wrongPassphrase: return words.wrongPassphrase
+        case .sealDamaged(let reference?): return Copy.fill(words.sealDamaged, ["reference": String(reference)])
+        case .sealDamaged(nil): return words.sealDamagedSummary
         case .logRemoved: return words.logRemoved
         case .logLost: return words.logLost
         case .unreadableMoment(let ref, let detail):
@@ -314,6 +337,7 @@ extension MomentStoreError {
             let short = line.count > 400 ? line.prefix(400) + "…" : line
             return Copy.fill(words.damagedAt, ["path": path, "detail": short])
         case .newerSchema: return "yadg: " + words.newerSchema
+        case .locked, .wrongPassphrase, .sealDamaged: return "yadg: " + message(copy)
         }
     }
 }

@@ -7,7 +7,8 @@ public enum CommandTable {
         PhotoCommand.self, JourneyCommand.self, WeekCommand.self, OnThisDayCommand.self,
         CalendarCommand.self, StatsCommand.self, ExportCommand.self, ImportCommand.self, WhenCommand.self,
         DidCommand.self, CancelCommand.self, SettingsCommand.self, PremiumCommand.self, RestoreCommand.self,
-        ManageCommand.self, SupportCommand.self, PrivacyCommand.self, TermsCommand.self, DeleteMyDataCommand.self,
+        ManageCommand.self, SupportCommand.self, PrivacyCommand.self, LockCommand.self, UnlockCommand.self,
+        TermsCommand.self, DeleteMyDataCommand.self,
         QuitCommand.self, LogCommand.self, ParseCommand.self, SyncCommand.self, CompletionsCommand.self,
     ]
 

@@ -63,6 +63,8 @@ public struct ConversationState {
     var lastSmallTalk: [SmallTalk: Int] = [:]
     /// Small talk was answered once already (the first answer adds what to type).
     var hasAnsweredSmallTalk = false
+    /// The line just answered as not a win (`didn't go to the gym`), which `keep it` keeps.
+    var unkept: String?
 
     /// Questions a command asks, answered by the next line that is not a command.
     enum Question: Equatable {

@@ -171,12 +171,15 @@ public struct ShellResources: Sendable {
     private let lazyClassifier: Lazy<ActionClassifier>
     private let lazyCrisis: Lazy<CrisisCheck>
     private let lazyMoods: Lazy<MoodVocabulary>
+    private let lazyTalk: Lazy<TalkWords>
 
     public var praise: PraisePool { lazyPraise.value }
     public var classifier: ActionClassifier { lazyClassifier.value }
     public var crisis: CrisisCheck { lazyCrisis.value }
     /// The moods a moment may carry.
     public var moods: MoodVocabulary { lazyMoods.value }
+    /// What the conversation listens for besides wins (`Resources/talk.json`).
+    public var talk: TalkWords { lazyTalk.value }
     /// The same, not read until first used.
     public var moodsWhenNeeded: Lazy<MoodVocabulary> { lazyMoods }
     /// The crisis reader, not read until first used (it judges a model's replies on background threads).
@@ -184,17 +187,19 @@ public struct ShellResources: Sendable {
 
     public init(
         copy: Copy, praise: PraisePool, classifier: ActionClassifier, homePhrases: [String], privacy: String,
-        terms: String, crisis: CrisisCheck, moods: MoodVocabulary
+        terms: String, crisis: CrisisCheck, moods: MoodVocabulary, talk: TalkWords
     ) {
         self.init(
             copy: copy, homePhrases: homePhrases, privacy: privacy, terms: terms, praise: Lazy(value: praise),
-            classifier: Lazy(value: classifier), crisis: Lazy(value: crisis), moods: Lazy(value: moods))
+            classifier: Lazy(value: classifier), crisis: Lazy(value: crisis), moods: Lazy(value: moods),
+            talk: Lazy(value: talk))
     }
 
     /// With the larger resources read when first used (a start that only shows Home reads none).
     public init(
         copy: Copy, homePhrases: [String], privacy: String, terms: String, praise: Lazy<PraisePool>,
-        classifier: Lazy<ActionClassifier>, crisis: Lazy<CrisisCheck>, moods: Lazy<MoodVocabulary>
+        classifier: Lazy<ActionClassifier>, crisis: Lazy<CrisisCheck>, moods: Lazy<MoodVocabulary>,
+        talk: Lazy<TalkWords>
     ) {
         self.copy = copy
         self.homePhrases = homePhrases
@@ -204,5 +209,6 @@ public struct ShellResources: Sendable {
         lazyClassifier = classifier
         lazyCrisis = crisis
         lazyMoods = moods
+        lazyTalk = talk
     }
 }

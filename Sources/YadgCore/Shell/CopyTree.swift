@@ -187,6 +187,13 @@ extension CopyTree {
         if case .text(let text) = self { return text }
         return nil
     }
+
+    /// The items of a list of anything (a list of texts gives texts), or nil.
+    public var items: [CopyTree]? {
+        if case .array(let items) = self { return items }
+        if case .list(let texts) = self { return texts.map { .text($0) } }
+        return nil
+    }
 }
 
 /// A JSON object whose values are parsed only when first asked for: `copy.json` has a section per

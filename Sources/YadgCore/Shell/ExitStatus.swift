@@ -26,10 +26,13 @@ extension ShellReply {
     /// Why a reply failed, for the exit status of a one-shot run or a pipe.
     public enum FailureCause: Sendable, Equatable {
         case notDone, usage, data, server
+        /// What was asked for is sealed and no passphrase opened it: nothing was shown. The
+        /// conversation asks for the passphrase and tries the line again.
+        case locked
 
         public var exitStatus: ExitStatus {
             switch self {
-            case .notDone: .notDone
+            case .notDone, .locked: .notDone
             case .usage: .usage
             case .data: .data
             case .server: .server

@@ -13,8 +13,11 @@ extension CommandContext {
     /// first, before the length, the plan and the "no text" checks (<doc:CrisisSafety>);
     /// `reading` is what it made of the line when the caller read it already.
     /// `parsed`: what the time parser made of the whole line, when the caller has it already.
+    /// `kept`: a line yadg answered as not a win, kept on the person's word (`keep it`): it is
+    /// logged as written, and its card says so instead of praising what did not happen.
     mutating func log(
-        _ line: String, reading known: CrisisCheck.Reading? = nil, parsed knownParse: ParsedMoment? = nil
+        _ line: String, reading known: CrisisCheck.Reading? = nil, parsed knownParse: ParsedMoment? = nil,
+        kept: Bool = false
     ) -> ShellReply {
         let reading = known ?? resources.crisis.read(line)
         if reading.sensitivity >= .concern { return keepHeavyLine(line, reading.sensitivity) }
@@ -35,7 +38,7 @@ extension CommandContext {
             let expression = Hashtags.read(line, moods: resources.moods).text
             return notLogged(line, .noText, [StyledLine(Copy.fill(words.noText, ["expression": expression]))])
         }
-        if parsed.kind == .future {
+        if parsed.kind == .future && !kept {
             // A plan that holds a word of distress is a concern, never "not a win yet".
             if reading.touchesDistress { return keepHeavyLine(line, .concern) }
             return notLogged(line, .future, [StyledLine(words.future)])
@@ -44,10 +47,13 @@ extension CommandContext {
             let word = tagged.mood ?? tagged.tags.first ?? ""
             return notLogged(line, .noText, [StyledLine(Copy.fill(words.onlyTags, ["tag": word]))])
         }
+        let future = parsed.kind == .future
         return save(
-            text: tagged.text, happenedAt: parsed.happenedAt, said: parsed.said, input: line, now: now,
-            extras: MomentExtras(mood: tagged.mood, tags: tagged.tags), sensitivity: reading.sensitivity,
-            cardHint: parsed.movedBack && mode == .conversation ? anotherDayHint(parsed) : nil)
+            text: tagged.text, happenedAt: future ? now : parsed.happenedAt, said: future ? .now : parsed.said,
+            input: line, now: now, extras: MomentExtras(mood: tagged.mood, tags: tagged.tags),
+            sensitivity: reading.sensitivity,
+            cardHint: parsed.movedBack && mode == .conversation ? anotherDayHint(parsed) : nil,
+            instead: kept ? copy[ConversationCopy.self].keptInstead : nil)
     }
 
     /// Under a card whose time was moved back to an earlier day (<doc:TimeSemantics> §6.4): how to
@@ -103,7 +109,8 @@ extension CommandContext {
     /// read, and can only raise it.
     mutating func save(
         text: String, happenedAt: Date, said: SaidTime, input line: String, now: Date,
-        extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil, cardHint: String? = nil
+        extras: MomentExtras = MomentExtras(), sensitivity known: Moment.Sensitivity? = nil, cardHint: String? = nil,
+        instead: String? = nil
     ) -> ShellReply {
         if let refused = outOfRange(line, now: now, happenedAt: happenedAt) { return refused }
         let category = resources.classifier.classify(text)
@@ -123,7 +130,8 @@ extension CommandContext {
             switch sensitivity {
             case .crisis, .concern: ""
             case .milestone: picker.pickMilestone(category, avoiding: recent, anotherDay: anotherDay, using: &rng)
-            case .ordinary: picker.pick(category, mood: mood, avoiding: recent, anotherDay: anotherDay, using: &rng)
+            case .ordinary:
+                instead ?? picker.pick(category, mood: mood, avoiding: recent, anotherDay: anotherDay, using: &rng)
             }
         var moment = Moment(
             id: makeID(), text: text, submittedAt: now, happenedAt: happenedAt, tz: zone.identifier,
@@ -131,7 +139,7 @@ extension CommandContext {
             note: extras.note, sensitivity: sensitivity)
         moment.said = said
         // The line just picked first (none for a crisis or a concern), then the others, at most five.
-        var newRecent: [String] = heavy ? [] : [praise]
+        var newRecent: [String] = heavy || instead != nil ? [] : [praise]
         newRecent.reserveCapacity(Self.recentPraiseCount)
         for line in recent where newRecent.count < Self.recentPraiseCount && (heavy || line != praise) {
             newRecent.append(line)
@@ -159,8 +167,9 @@ extension CommandContext {
             state.hasShownAfterCardHint = true
             lines.append(StyledLine("  " + copy[CardCopy.self].afterCardHint, .dim))
         }
-        return ShellReply(
-            lines: lines, events: [.logged(moment)], effects: moment.staysOnThisMachine ? [] : [.requestPraise(moment)])
+        // What did not happen is never praised as done, by a model either.
+        let askPraise = !moment.staysOnThisMachine && instead == nil
+        return ShellReply(lines: lines, events: [.logged(moment)], effects: askPraise ? [.requestPraise(moment)] : [])
     }
 
     /// A moment that could never be read back is refused before it is saved: a clock past the year

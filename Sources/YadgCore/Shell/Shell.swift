@@ -33,6 +33,10 @@ public final class Shell {
     }
 
     public var resources: ShellResources { context.resources }
+
+    /// What the conversation listens for besides wins, kept once read: every line's reading
+    /// looks at it, and the resources' lock need not be taken for each.
+    lazy var talk: TalkWords = resources.talk
     private var copy: Copy { context.copy }
 
     /// Whether a backend is configured (lists then mark moments not yet synced).

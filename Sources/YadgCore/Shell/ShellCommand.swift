@@ -147,7 +147,9 @@ public struct SlashCommand: Sendable {
         let typed = typed.lowercased()
         guard !typed.isEmpty else { return nil }
         let names = CommandTable.specs.filter { $0[keyPath: offered] }.map(\.name)
-        return closest(to: typed, in: names) { max(1, min(3, $0.count / 2)) }.map { "/" + $0 }
+        // More than one edit only when the first letter is right: `took` (a walk) is no typo of `lock`.
+        return closest(to: typed, in: names) { $0.first == typed.first ? max(1, min(3, $0.count / 2)) : 1 }
+            .map { "/" + $0 }
     }
 
     /// The word `typed` starts, or else the nearest by edit distance within `allowed(word)` edits

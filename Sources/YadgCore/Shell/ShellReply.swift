@@ -85,8 +85,14 @@ public enum Effect: Sendable, Equatable {
     case keepPhoto(source: String, momentID: UUID)
     /// Remove everything yadg keeps on this machine (after archiving on the backend), then end.
     case deleteMyData
+    /// Show a moment's photos: each plain one's path, each sealed one opened into a private folder
+    /// (`/photo open`; a locked journal's photos are sealed files).
+    case openPhotos(momentID: UUID)
     /// Print a shell's completion script to stdout as it is (never wrapped or styled).
     case printCompletionScript(CompletionShell)
+    /// Lock the journal, open it, change its passphrase or take the lock away: the application
+    /// reads the passphrase (never echoed, never an argument) and holds the keys.
+    case lock(LockRequest)
     /// End the conversation.
     case quit
 }
@@ -118,6 +124,9 @@ public enum NotLoggedReason: String, Sendable, Equatable {
     case saveFailed = "save_failed"
     /// A word for the conversation (`exit`, `help`) in a pipe, which `--literal` would log.
     case conversationWord = "conversation_word"
+    /// Something that did not happen, a to-do or a feeling with no act (`didn't go to the gym`):
+    /// never praised as done; `keep it` on the next line, or `--literal`, keeps it.
+    case notAWin = "not_a_win"
     /// A time before the year 0, or a clock past the year 9999: it could not be read back.
     case outOfRange = "out_of_range"
     /// Bytes that are not UTF-8 text: binary data, or another encoding, piped in by mistake.

@@ -66,8 +66,13 @@ public enum MomentsByDayView {
                 .map { StyledLine($0, .dim) }
             }
             for photo in moment.photos {
-                // A path is never broken: a person copies it whole.
-                lines.append(StyledLine(pad + Copy.fill(words.photoLine, ["path": extras.photoPath(photo)]), .dim))
+                // A path is never broken: a person copies it whole. A sealed photo opens only with
+                // the passphrase, so its line says how.
+                let line =
+                    ExtrasShown.isSealed(photo)
+                    ? Copy.fill(words.photoSealedLine, ["reference": number])
+                    : Copy.fill(words.photoLine, ["path": extras.photoPath(photo)])
+                lines.append(StyledLine(pad + line, .dim))
             }
         }
         return lines
@@ -98,6 +103,8 @@ public struct MomentsCopy: CopySection {
     public let photoCount: String
     public let noteLine: String
     public let photoLine: String
+    /// A sealed photo (a locked journal's): where to open it.
+    public let photoSealedLine: String
 
     public init(_ words: CopyWords) throws {
         unsyncedMark = try words.text("unsyncedMark")
@@ -114,5 +121,6 @@ public struct MomentsCopy: CopySection {
         photoCount = try words.text("photoCount")
         noteLine = try words.text("noteLine")
         photoLine = try words.text("photoLine")
+        photoSealedLine = try words.text("photoSealedLine")
     }
 }

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import YadgTestSupport
+
+@testable import YadgCore
+
+/// Other people's words in the conversation: how-to and app questions answered from copy, history
+/// questions over every moment, corrections of a moment named by its words, and what did not
+/// happen never praised as done. Thu 2026-11-19 15:04, New York.
+struct TalkTranscriptTests {
+    static let copy = TestSupport.resources.copy
+    static let howTo = copy[HowToCopy.self].answers
+    static let conversation = copy[ConversationCopy.self]
+    static let notAWin = copy[NotAWinCopy.self].lines
+
+    static func shell(_ lines: [String] = [], mode: Shell.Mode = .conversation) -> (Shell, InMemoryMomentStore) {
+        let store = InMemoryMomentStore()
+        let shell = TestSupport.shell(store: store, mode: mode)
+        for line in lines { _ = shell.handle(line) }
+        return (shell, store)
+    }
+
+    @Test(
+        "How-to and app questions are answered from copy, each ending where the person can act; none is saved",
+        arguments: [
+            ("how do I export", "export"), ("can I export to csv", "export"), ("how do i delte stuff", "delete"),
+            ("where is my data stored", "data"), ("does this sync to my phone", "sync"),
+            ("is there a dark mode", "colors"), ("can my boss see this", "privacy"), ("do u sell my data", "privacy"),
+            ("what version is this", "version"), ("are you a bot", "ai"), ("how do i close this thing", "leave"),
+            ("is there a way to set reminders", "reminders"), ("show my streak", "scores"), ("ls", "shell"),
+            ("can you merge those two", "merge"), ("fix the typo in the last one", "typo"),
+            ("ctrl-c doesn't work", "leave"), ("can I use this offline?", "offline"),
+        ])
+    func howToAnswers(line: String, topic: String) throws {
+        let (shell, store) = Self.shell()
+        shell.facts.databasePath = "/home/sam/.local/share/yadg/moments.sqlite"
+        shell.facts.version = "0.1.0 (abc1234)"
+        let reply = shell.handle(line)
+        let expected = try Copy.fill(
+            #require(Self.howTo[topic]), ["folder": "/home/sam/.local/share/yadg", "version": "0.1.0 (abc1234)"])
+        #expect(reply.lines.plainText == expected)
+        #expect(reply.events == [.answer(expected, [])])
+        #expect(try store.allMoments().isEmpty)
+    }
+
+    @Test("Each how-to answer names a command, a setting or a place to go: where the person can act")
+    func answersEndWhereOneCanAct() {
+        for (topic, answer) in Self.howTo {
+            let acts = answer.contains("/") || answer.contains("yadg ") || answer.contains("NO_COLOR")
+                || answer.contains("Ctrl-D") || answer.lowercased().contains("type")
+            #expect(acts, "\(topic): \(answer)")
+        }
+    }
+
+    @Test("Leaving the way shells and editors do: exit(), :q, ^C, gotta go")
+    func leaving() {
+        for line in ["exit()", "quit()", ":q", ":wq", "^C", "logout", "gotta go, bye!", "ok im done for now"] {
+            let (shell, _) = Self.shell()
+            #expect(shell.handle(line).quit, "\(line)")
+        }
+    }
+
+    @Test("History questions reach every moment, by stem and by words that mean the same, over all time with no period")
+    func historyQuestions() throws {
+        let (shell, _) = Self.shell([
+            "cleaned the fridge 3 days ago", "jogged around the park yesterday", "did the dishes this morning",
+        ])
+        let since = shell.handle("how long since I cleaned the fridge")
+        #expect(since.lines.first?.text == "The last time was 3 days ago:")
+        #expect(since.lines.plainText.contains("cleaned the fridge"))
+        let dishes = shell.handle("did I already log the dishes")
+        #expect(dishes.lines.first?.text == "Yes, the last time was this morning:")
+        #expect(dishes.lines.plainText.contains("did the dishes"))
+        let runs = shell.handle("how many runs did I do?")
+        #expect(runs.lines.first?.text == "1 moment so far with “runs”:")
+        #expect(runs.lines.plainText.contains("jogged around the park"))
+        let first = shell.handle("what was the first thing I ever saved")
+        #expect(first.lines.first?.text == "Your very first moment was 3 days ago:")
+        #expect(first.lines.plainText.contains("cleaned the fridge"))
+        let none = shell.handle("did I call grandma?")
+        #expect(none.lines.plainText == "I don't see “call grandma” in your moments yet. If you did it, type it and I'll keep it.")
+    }
+
+    @Test("Corrections in words never become moments (issue 39): a favourite, a time said again and again, a lone time")
+    func correctionsInWords() throws {
+        let (shell, store) = Self.shell(["took a walk"])
+        #expect(shell.handle("make that a favourite").lines.plainText == "★ #1 \"took a walk\" is a favourite.")
+        _ = shell.handle("called mom")
+        #expect(shell.handle("oops I meant 8am").lines.plainText == "Set #2 \"called mom\" to 8:00 AM")
+        #expect(shell.handle("no, at 8").lines.plainText == "Set #2 \"called mom\" to 8:00 AM")
+        #expect(shell.handle("oh and it was at 9").lines.plainText == "Set #2 \"called mom\" to 9:00 AM")
+        _ = shell.handle("watered the plants")
+        #expect(shell.handle("2 hours ago").lines.plainText == "Set #3 \"watered the plants\" to 2 hours ago · 1:04 PM")
+        #expect(try store.allMoments().map(\.text).sorted() == ["called mom", "took a walk", "watered the plants"])
+        #expect(try store.moment(ref: 1)?.isFavorite == true)
+    }
+
+    @Test("A moment named by its words, the one before the last, the duplicate; words of its text replaced")
+    func namedCorrections() throws {
+        let (shell, store) = Self.shell(["went to the gym", "took a walk", "read a book", "read a book"])
+        #expect(shell.handle("pls remove the duplicate").lines.plainText.hasPrefix("Deleted #4 \"read a book\""))
+        #expect(shell.handle("remove the gym one").lines.plainText.hasPrefix("Deleted #1 \"went to the gym\""))
+        #expect(!shell.handle("unstar the walk one").events.contains { $0.isLogged })
+        #expect(shell.handle("change \"book\" to \"novel\"").lines.plainText.hasPrefix("Changed #3 to \"read a novel\""))
+        #expect(shell.handle("I meant chapter not novel").lines.plainText.hasPrefix("Changed #3 to \"read a chapter\""))
+        let missing = shell.handle("that should say 10k not 5k")
+        #expect(missing.lines.plainText.hasPrefix("I don't see “5k” in “read a chapter”."))
+        #expect(try store.allMoments().filter { $0.archivedAt == nil }.map(\.text).sorted() == ["read a chapter", "took a walk"])
+    }
+
+    @Test(
+        "What did not happen is not praised as done (issue 39): a kind line, then how to keep it",
+        arguments: [
+            ("didn't go to the gym", "negated"), ("forgot to eat lunch", "negated"), ("bad day", "hardday"),
+            ("I feel like a failure", "feeling"), ("so tired", "feeling"), ("skipped my run", "negated"),
+        ])
+    func notAWin(line: String, kind: String) throws {
+        let (shell, store) = Self.shell()
+        let reply = shell.handle(line)
+        #expect(try #require(Self.notAWin[kind]).contains(reply.lines[0].text))
+        #expect(reply.lines.count == 2 && reply.lines[1].text == Self.conversation.keepHint)
+        #expect(reply.events == [.notLogged(input: line, reason: .notAWin)])
+        #expect(reply.praiseRequests.isEmpty)
+        #expect(try store.allMoments().isEmpty)
+        // Kept on the person's word: logged as said, and its card praises nothing.
+        let kept = shell.handle("keep it")
+        #expect(kept.lines.plainText.hasPrefix("Moment logged"))
+        #expect(kept.lines.plainText.contains(Self.conversation.keptInstead))
+        #expect(kept.praiseRequests.isEmpty)
+        #expect(try store.allMoments().first?.offlinePraise == Self.conversation.keptInstead)
+    }
+
+    @Test("A call for help offers /help and where support is; a to-do is a plan; wins that say not stay wins")
+    func helpPlansAndAbstaining() throws {
+        let (shell, store) = Self.shell()
+        for line in ["help me", "I need help"] {
+            let reply = shell.handle(line)
+            #expect(reply.lines.plainText == Self.notAWin["help"]![0], "\(line)")
+            #expect(reply.lines.plainText.contains("/help") && reply.lines.plainText.contains("988"))
+        }
+        #expect(shell.handle("need to call mom").lines.plainText == Self.copy[LoggingCopy.self].future)
+        for line in ["didn't smoke today", "didn't check slack all weekend", "skipped dessert", "quit sugar for a week"] {
+            #expect(shell.handle(line).events.contains { $0.isLogged }, "\(line)")
+        }
+        #expect(try store.allMoments().count == 4)
+        #expect(shell.handle("keep it").lines.plainText == Self.conversation.nothingToKeep)
+    }
+
+    @Test("In a pipe, a line that did not happen is not logged, with its reason, and --literal logs it")
+    func notAWinInAPipe() throws {
+        let (shell, store) = Self.shell(mode: .piped)
+        let reply = shell.handle("didn't go to the gym")
+        #expect(reply.events == [.notLogged(input: "didn't go to the gym", reason: .notAWin)])
+        #expect(reply.failure != nil)
+        shell.literal = true
+        #expect(shell.handle("didn't go to the gym").events.contains { $0.isLogged })
+        #expect(try store.allMoments().count == 1)
+    }
+}
