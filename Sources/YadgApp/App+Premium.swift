@@ -35,6 +35,8 @@ extension App {
         }
         switch waitFor(seconds: 8, { await source.read(now: now) }) ?? .failure(.timedOut) {
         case .success(let entitlement):
+            // Not cached (the store refuses writes): what the server said is shown all the same;
+            // the next paywall asks the server again instead of trusting an hour-old answer.
             try? store.setState([.entitlement: entitlement.cacheText])
             return EntitlementLookup(service: source.service, entitlement: entitlement)
         case .failure(let problem):

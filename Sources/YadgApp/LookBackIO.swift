@@ -180,6 +180,8 @@ enum LookBackIO {
                         return
                     }
                     guard let text = PraiseReplyValidator.acceptSummary(raw, crisis: crisis?.value) else { return }
+                    // Not cached (the store refuses writes): the summary is shown all the same, and
+                    // is asked for again the next time its page is shown.
                     try? target.cache(text, in: store)
                     arrived(target, text)
                 }

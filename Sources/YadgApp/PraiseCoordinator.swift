@@ -97,6 +97,9 @@ final class PraiseCoordinator: Sendable {
                 }
                 switch verdict {
                 case .success(let text):
+                    // Not stored (the store refuses writes): the praise is still shown now, and the
+                    // moment keeps its offline praise in lists and exports, as without a provider.
+                    // The store's trouble, if it lasts, is said when the next moment is logged.
                     try? store.setAIPraise(text, for: moment.id)
                     outcome = .praise(text)
                 case .failure(let refusal):

@@ -24,15 +24,26 @@ enum ScreenRows {
     /// After a card was written: where its offline praise line is, so the AI praise may take its
     /// place. Only a line that fits one row is placed.
     static func placeOfflinePraise(of reply: ShellReply, in editor: EditLineReader, blankAfter: Bool) {
-        guard let moment = reply.events.lazy.compactMap({ if case .logged(let m) = $0 { m } else { nil } }).first,
-            !moment.offlinePraise.isEmpty,
-            let index = reply.lines.firstIndex(where: {
-                $0.text == "  " + moment.offlinePraise && $0.style == .secondary
-            })
-        else { return }
-        let width = EditLineReader.currentColumns
-        guard TextWidth.columns(reply.lines[index].text) < width else { return }
-        editor.place(
-            moment.id.uuidString, rowsAbove: below(index, of: reply.lines, width: width) + (blankAfter ? 2 : 1))
+        for place in offlinePraisePlaces(in: reply, width: EditLineReader.currentColumns, blankAfter: blankAfter) {
+            editor.place(place.key, rowsAbove: place.rowsAbove)
+        }
+    }
+
+    /// Each moment the reply logged, under the key its AI praise is posted with (the moment's id),
+    /// with the rows its offline praise line sits above the prompt. The line is the one the card
+    /// marked with the moment's id (``StyledLine/offlinePraiseOf``), whatever its words: another
+    /// line that reads the same, another moment praised alike, is never taken for it.
+    static func offlinePraisePlaces(in reply: ShellReply, width: Int, blankAfter: Bool)
+        -> [(key: String, rowsAbove: Int)]
+    {
+        var places: [(key: String, rowsAbove: Int)] = []
+        for case .logged(let moment) in reply.events {
+            guard let index = reply.lines.firstIndex(where: { $0.offlinePraiseOf == moment.id }),
+                TextWidth.columns(reply.lines[index].text) < width
+            else { continue }
+            places.append(
+                (moment.id.uuidString, below(index, of: reply.lines, width: width) + (blankAfter ? 2 : 1)))
+        }
+        return places
     }
 }

@@ -153,6 +153,8 @@ public struct BackendClient: Sendable {
             case .failure(let problem): return .failure(problem)
             case .success(let (rows, next)):
                 let moments = rows.compactMap(Self.moment).map(checking)
+                // Not kept (the store refuses writes): nothing is lost, the server still has them
+                // and the next pull adds them. They are counted as known here, which overstates.
                 let new = (try? queue.insertSynced(moments)) ?? 0
                 added += new
                 known += moments.count - new

@@ -68,9 +68,19 @@ public final class SyncWorker: Sendable {
                 continue
             }
             var unreachable: SyncOperation?
-            for operation in due where unreachable == nil {
-                if !(await send(operation)) { unreachable = operation }
+            var notRecorded = false
+            for operation in due where unreachable == nil && !notRecorded {
+                switch await send(operation) {
+                case .answered: continue
+                case .unreachable: unreachable = operation
+                case .notRecorded: notRecorded = true
+                }
             }
+            // The outbox could not keep what became of a change (its store refuses writes: full,
+            // damaged, or made by a newer yadg): the change would be due again at once and sent again
+            // without a pause, over and over. This run stops sending; the change waits in the outbox,
+            // and the next run sends it again (a moment's id is its key: sent twice, it is one moment).
+            if notRecorded { break }
             // A server that cannot be reached now will not be reached by the next change either: a
             // run that does not wait stops here (a long offline stretch costs one attempt), and the
             // background waits out that change's backoff before trying anything else.
@@ -84,33 +94,54 @@ public final class SyncWorker: Sendable {
         return try? queue.syncStatus()
     }
 
-    /// One operation, with what follows from its answer. False when the server could not be
-    /// reached (no connection, no answer in time).
+    /// What one send came to, for the drain: go on, wait out a backoff, or stop.
+    enum Sent: Equatable {
+        /// The server answered (done, try again later, refused), and the outbox kept its answer.
+        case answered
+        /// The server could not be reached (no connection, no answer in time).
+        case unreachable
+        /// The outbox could not keep what became of the change.
+        case notRecorded
+    }
+
+    /// One operation, with what follows from its answer.
     @discardableResult
-    func send(_ operation: SyncOperation) async -> Bool {
+    func send(_ operation: SyncOperation) async -> Sent {
+        // Not found, or not readable: sent without its moment (a delete needs none), as before.
         let moment = try? store.moment(id: operation.momentID)
         if let moment, moment.staysOnThisMachine, operation.kind != .delete {
             // Its words never leave the machine (the store queues nothing new for it; this drops
             // what was queued before the crisis reading kept it here).
-            try? queue.completed(operation, server: nil)
-            return true
+            do { try queue.completed(operation, server: nil) } catch { return .notRecorded }
+            return .answered
         }
         switch await client.send(operation, moment: moment) {
         case .done(let server):
-            let stored = try? queue.completed(operation, server: server)
-            report(.synced(stored ?? moment, operation.kind, server))
-            return true
+            // The server has it; if the outbox cannot say so, the next run sends it again, which
+            // makes no second moment (a moment's id is its key).
+            let stored = Result { try queue.completed(operation, server: server) }
+            report(.synced((try? stored.get()) ?? moment, operation.kind, server))
+            return stored.isSuccess ? .answered : .notRecorded
         case .retry(let problem, let after):
             let delay = Self.backoff(afterAttempts: operation.attempts, serverDelay: after, jitter: timing.jitter())
-            try? queue.failed(operation, reason: problem.code, retryAt: timing.date().addingTimeInterval(delay))
+            let kept = Result {
+                try queue.failed(operation, reason: problem.code, retryAt: timing.date().addingTimeInterval(delay))
+            }
             report(.failed(operation.momentID, problem, willRetry: true))
+            guard kept.isSuccess else { return .notRecorded }
             // A login page in the way answers every change alike: the server is not reached.
-            return ![.unreachable, .timedOut, .notTheAnswer(.notJSON)].contains(problem)
+            return [.unreachable, .timedOut, .notTheAnswer(.notJSON)].contains(problem) ? .unreachable : .answered
         case .refused(let problem):
-            try? queue.failed(operation, reason: problem.code, retryAt: nil)
+            let kept = Result { try queue.failed(operation, reason: problem.code, retryAt: nil) }
             report(.failed(operation.momentID, problem, willRetry: false))
-            return true
+            return kept.isSuccess ? .answered : .notRecorded
         }
+    }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { true } else { false }
     }
 }
 

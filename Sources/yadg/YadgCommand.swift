@@ -45,6 +45,8 @@ struct YadgCommand {
         // Output that cannot be written ends the run: the log folded first, then the reason said.
         let opened = Mutex<SQLiteMomentStore?>(nil)
         StandardStreams.whenOutputFails { code in
+            // A fold that fails here loses nothing: every commit is in the log already, and the
+            // next run's end folds it (``foldLog(of:status:copy:database:output:)``).
             if let store = opened.withLock({ $0 }) { try? store.foldLog(emptying: true) }
             EarlyKeys.release()
             guard code != EPIPE else { return }
@@ -175,6 +177,8 @@ struct YadgCommand {
         switch mode {
         case .oneShot: status = app.runCommand(options.command)
         case .conversation:
+            // It holds only the line editor's history: without it, the conversation runs as
+            // always and keeps no history (EditLineReader skips a file it cannot open).
             try? PrivateFiles.createDirectory(paths.stateDirectory)
             status = app.converse(historyPath: paths.history)
         case .piped: status = app.readPipe()

@@ -146,6 +146,20 @@ struct TalkTranscriptTests {
         #expect(shell.handle("keep it").lines.plainText == Self.conversation.nothingToKeep)
     }
 
+    @Test("A to-do is not a win yet, and keep it keeps it on the person's word (issue 39)")
+    func keepingAToDo() throws {
+        let (shell, store) = Self.shell()
+        #expect(shell.handle("need to call mom").lines.plainText == Self.copy[LoggingCopy.self].future)
+        #expect(try store.allMoments().isEmpty)
+        let kept = shell.handle("keep it")
+        #expect(kept.lines.plainText.hasPrefix("Moment logged"))
+        #expect(kept.praiseRequests.isEmpty)
+        #expect(try store.allMoments().map(\.text) == ["need to call mom"])
+        #expect(try store.allMoments().first?.offlinePraise == Self.conversation.keptInstead)
+        // Only the line just answered can be kept.
+        #expect(shell.handle("keep it").lines.plainText == Self.conversation.nothingToKeep)
+    }
+
     @Test("In a pipe, a line that did not happen is not logged, with its reason, and --literal logs it")
     func notAWinInAPipe() throws {
         let (shell, store) = Self.shell(mode: .piped)

@@ -76,4 +76,59 @@ struct SyncWorkerTests {
         await worker.drain(until: nil, waitingForRetries: false, everything: true)
         #expect(backend.requests.count == 2)
     }
+
+    /// The store's outbox, except that it cannot keep what became of a change the first `failures`
+    /// times it is told (a full disk, a store that refuses writes).
+    final class OutboxThatCannotRecord: SyncQueue {
+        let store: SQLiteMomentStore
+        let failures = Mutex(0)
+
+        init(_ store: SQLiteMomentStore, failures: Int) {
+            self.store = store
+            self.failures.withLock { $0 = failures }
+        }
+
+        func refuseWhileFailing() throws {
+            let failing = failures.withLock { count -> Bool in
+                defer { count -= 1 }
+                return count > 0
+            }
+            if failing { throw MomentStoreError.diskFull }
+        }
+
+        func dueOperations(now: Date, includingHeld: Bool, limit: Int) throws -> [SyncOperation] {
+            try store.dueOperations(now: now, includingHeld: includingHeld, limit: limit)
+        }
+        func completed(_ operation: SyncOperation, server: ServerMoment?) throws -> Moment? {
+            try refuseWhileFailing()
+            return try store.completed(operation, server: server)
+        }
+        func failed(_ operation: SyncOperation, reason: String, retryAt: Date?) throws {
+            try refuseWhileFailing()
+            try store.failed(operation, reason: reason, retryAt: retryAt)
+        }
+        func nextAttemptDate() throws -> Date? { try store.nextAttemptDate() }
+        func syncStatus() throws -> SyncStatus { try store.syncStatus() }
+        func insertSynced(_ moments: [Moment]) throws -> Int { try store.insertSynced(moments) }
+    }
+
+    @Test("An answer the outbox cannot keep stops the drain: the change is not sent again at once, over and over")
+    func unrecordedAnswerStopsTheDrain() async throws {
+        let backend = try FixtureBackend()
+        let (store, _, time) = try setUp(backend)
+        // Three answers lost, then the outbox works again: sent again at once, the change would go
+        // four times in this run (and forever, with a store that never takes a write).
+        let outbox = OutboxThatCannotRecord(store, failures: 3)
+        let client = BackendClient(baseURL: backend.url, userID: "user-1", transport: CurlTransport(), timeout: 3)
+        let worker = SyncWorker(queue: outbox, store: store, client: client, timing: time.timing) { _ in }
+        await worker.drain(until: VirtualTime.start.addingTimeInterval(600))
+        #expect(backend.requests.count == 1)
+        #expect(try store.syncStatus().waiting == 1, "it waits in the outbox for the next run")
+        // The next run: the outbox keeps the answer, and the same moment is sent once more.
+        outbox.failures.withLock { $0 = 0 }
+        await worker.drain(until: VirtualTime.start.addingTimeInterval(600))
+        #expect(backend.requests.count == 2)
+        #expect(try store.syncStatus().waiting == 0)
+        #expect(backend.stored.count == 1)
+    }
 }

@@ -75,7 +75,12 @@ extension Shell {
         case .smallTalk(let talk):
             context.state.keepsTalkingAboutLast = true
             return context.answerSmallTalk(talk)
-        case .plan(let parsed), .moment(let parsed):
+        case .plan(let parsed):
+            let reply = context.log(line, reading: reading, parsed: parsed)
+            // A to-do (`need to call mom`) is not a win yet, but the person may keep it all the same.
+            if reply.events == [.notLogged(input: line, reason: .future)] { context.state.unkept = line }
+            return reply
+        case .moment(let parsed):
             return context.log(line, reading: reading, parsed: parsed)
         }
     }

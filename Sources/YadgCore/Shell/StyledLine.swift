@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// How a line should look on a colour terminal; pipes and `NO_COLOR` print the text alone.
 public enum TextStyle: Sendable, Equatable {
     case plain
@@ -17,11 +23,17 @@ public struct StyledLine: Sendable, Equatable {
     public var style: TextStyle
     /// A part of `text` drawn as a title on colour terminals (today in the calendar).
     public var emphasis: String?
+    /// The moment whose AI praise may take this line's place on screen: set on a card's offline
+    /// praise line (``MomentCard``), so the conversation finds that row again by the moment's id,
+    /// never by comparing words (two moments may well be praised alike). Not kept by `wrapped(to:)`
+    /// on a line it breaks: a line over several rows is not replaced in place.
+    public var offlinePraiseOf: UUID?
 
-    public init(_ text: String, _ style: TextStyle = .plain, emphasis: String? = nil) {
+    public init(_ text: String, _ style: TextStyle = .plain, emphasis: String? = nil, offlinePraiseOf: UUID? = nil) {
         self.text = text
         self.style = style
         self.emphasis = emphasis
+        self.offlinePraiseOf = offlinePraiseOf
     }
 }
 

@@ -28,8 +28,11 @@ public enum MomentCard {
                 "  "
                     + (time.label(for: moment, now: now, in: zone) ?? time.when(moment.happenedAt, now: now, in: zone)),
                 .dim))
-        // A crisis moment has no praise line: the crisis message stands in its place.
-        if !moment.offlinePraise.isEmpty { card.append(StyledLine("  " + moment.offlinePraise, .secondary)) }
+        // A crisis moment has no praise line: the crisis message stands in its place. The line
+        // carries the moment's id: the AI praise finds it by that, to take its place.
+        if !moment.offlinePraise.isEmpty {
+            card.append(StyledLine("  " + moment.offlinePraise, .secondary, offlinePraiseOf: moment.id))
+        }
         return card
     }
 }
