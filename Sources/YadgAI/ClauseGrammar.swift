@@ -3,17 +3,19 @@
 /// vetted list (`Resources/praise-clause.gbnf`, <doc:PraiseFromAModel>). The judge still reads what
 /// comes back.
 public struct ClauseGrammar: Sendable, Equatable {
-    /// The resource's rules: `clause`, `line`, their slots and the `people` list; no `root`, no `whom`.
+    /// The resource's rules: `clause`, `line` (and their `-for` forms), their slots and the
+    /// `people` list; no `root`, no `whom`.
     public let rules: String
 
     public init(_ rules: String) {
         self.rules = rules
     }
 
-    /// The grammar for one request: `root` is `clause` after an opening and `line` without one,
-    /// and `whom` is each person the moment's words name after my or your, when the resource lists
-    /// them (`taught my mum to video call` → "your mum"), else "yourself". Nil when the resource
-    /// has no rule for the mode.
+    /// The grammar for one request: `root` is `clause` after an opening and `line` without one
+    /// (`clause-for`, `line-for` when the moment names someone), and `whom` is each person the
+    /// moment's words name after my or your, when the resource lists them (`taught my mum to video
+    /// call` → "your mum"), else "yourself", which no root then reaches. Nil when the resource has
+    /// no rule for the mode.
     public func text(opening: String?, moment: String) -> String? {
         let start = opening == nil ? "line" : "clause"
         guard Self.defines(start, in: rules) else { return nil }
@@ -24,8 +26,11 @@ public struct ClauseGrammar: Sendable, Equatable {
         where (word == "my" || word == "your") && listed.contains(next) && !named.contains(next) {
             named.append(next)
         }
+        // `whom` is always defined (a rule may not use an undefined one), reached only through the
+        // `-for` shapes, for a moment that names someone.
         let whom = named.isEmpty ? "\"yourself\"" : named.map { "\"your \($0)\"" }.joined(separator: " | ")
-        return rules + "\nroot ::= \(start)\nwhom ::= \(whom)\n"
+        let root = named.isEmpty || !Self.defines(start + "-for", in: rules) ? start : start + "-for"
+        return rules + "\nroot ::= \(root)\nwhom ::= \(whom)\n"
     }
 
     /// Whether `rules` holds a rule of that name (`name ::= …` at a line's start).

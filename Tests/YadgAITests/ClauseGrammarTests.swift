@@ -34,15 +34,17 @@ struct ClauseGrammarTests {
         #expect(throws: GBNF.Unreadable.self) { try GBNF("root ::= [a-z]+") }
     }
 
-    @Test("whom is the person the moment names after my or your, else yourself")
+    @Test("Kindness to someone only when the moment names them after my or your")
     func whom() throws {
         let mum = try #require(
             Self.grammar.text(opening: "You taught your mum how to video call", moment: "taught my mum how to video call"))
-        #expect(mum.hasSuffix("\nroot ::= clause\nwhom ::= \"your mum\"\n"))
+        #expect(mum.hasSuffix("\nroot ::= clause-for\nwhom ::= \"your mum\"\n"))
+        #expect(try GBNF(mum).sentences().contains(", and that was kind to your mum."))
         let bed = try #require(Self.grammar.text(opening: "You made your bed", moment: "made my bed"))
-        #expect(bed.hasSuffix("\nwhom ::= \"yourself\"\n"))
+        #expect(bed.hasSuffix("\nroot ::= clause\nwhom ::= \"yourself\"\n"))
+        #expect(!(try GBNF(bed).sentences()).contains { $0.contains("kind to") }, "no one to be kind to")
         let line = try #require(Self.grammar.text(opening: nil, moment: "my nan and my dad came round"))
-        #expect(line.hasSuffix("\nroot ::= line\nwhom ::= \"your nan\" | \"your dad\"\n"))
+        #expect(line.hasSuffix("\nroot ::= line-for\nwhom ::= \"your nan\" | \"your dad\"\n"))
         #expect(ClauseGrammar("no rules").text(opening: nil, moment: "x") == nil)
     }
 
@@ -59,6 +61,8 @@ struct ClauseGrammarTests {
             let text = try #require(Self.grammar.text(opening: opening, moment: moment))
             let sentences = try GBNF(text).sentences()
             #expect(sentences.count >= 40, "\(moment): \(sentences.count)")
+            let namesSomeone = ["called mom", "taught my mum how to video call", "helped my son with his homework"]
+            #expect(sentences.contains { $0.contains("kind to your") } == namesSomeone.contains(moment), "\(moment)")
             for sentence in sentences {
                 let (verdict, _) = PraiseReplyValidator.best(
                     of: [sentence], opening: opening, moment: moment, examples: Self.examples, crisis: Self.crisis)
@@ -71,7 +75,7 @@ struct ClauseGrammarTests {
 
     @Test("Every whole line the grammar allows passes the judge for a moment yadg cannot say back")
     func everyLinePasses() throws {
-        for moment in ["dead chuffed with my allotment haul", "nearly died laughing at my nephews magic trick"] {
+        for moment in ["dead chuffed with my allotment haul", "nearly died laughing at my nephew and my niece"] {
             #expect(MomentRetelling.opening(of: moment) == nil)
             let sentences = try GBNF(try #require(Self.grammar.text(opening: nil, moment: moment))).sentences()
             #expect(sentences.count >= 20)
