@@ -104,10 +104,13 @@ public struct AISettings: Sendable, Equatable {
         let names = Generation.settingNames
         settings.modelOptions = config.filter {
             names.contains($0.key) || names.map { "summary_" + $0 }.contains($0.key)
-                || ["praise_mode", "candidates"].contains($0.key)
+                || ["praise_mode", "candidates", "praise_grammar"].contains($0.key)
         }
         // How praise is asked for (<doc:PraiseFromAModel>): the environment wins, as elsewhere.
-        for (variable, key) in [("YADG_AI_PRAISE_MODE", "praise_mode"), ("YADG_AI_CANDIDATES", "candidates")] {
+        for (variable, key) in [
+            ("YADG_AI_PRAISE_MODE", "praise_mode"), ("YADG_AI_CANDIDATES", "candidates"),
+            ("YADG_AI_GRAMMAR", "praise_grammar"),
+        ] {
             if let chosen = env[variable], !chosen.isEmpty { settings.modelOptions[key] = chosen }
         }
         if env["YADG_AI"]?.lowercased() == "off" {
@@ -171,11 +174,28 @@ public struct AISettings: Sendable, Equatable {
         return "\(scheme)://\(text)"
     }
 
+    /// Whether praise requests carry yadg's grammar (``ClauseGrammar``, <doc:PraiseFromAModel>):
+    /// by default for an OpenAI-compatible server on this machine (llama.cpp's `llama-server` and
+    /// llama-cpp-python's read it; a server that does not know the field leaves it), never for
+    /// Ollama (no GBNF in its API) or the backend. `praise_grammar` (`YADG_AI_GRAMMAR`) `off`
+    /// turns it off, `on` sends it to an OpenAI-compatible server elsewhere too (a llama.cpp
+    /// server on another machine; OpenAI itself refuses the field).
+    public var sendsGrammar: Bool {
+        guard provider == .openai else { return false }
+        switch modelOptions["praise_grammar"]?.lowercased() {
+        case "off": return false
+        case "on": return true
+        default: return isOnThisMachine
+        }
+    }
+
     /// The provider these settings describe, or nil for `.none`. An Ollama base URL ending in
     /// `/v1` uses its OpenAI-compatible endpoint; otherwise its native `/api/chat`.
     public func makeProvider(prompts: PraisePrompts, userID: String, transport: any HTTPTransport = CurlTransport())
         -> HTTPPraiseProvider?
     {
+        var prompts = prompts
+        if !sendsGrammar { prompts.grammar = nil }
         let endpoint: any PraiseEndpoint
         switch provider {
         case .none: return nil

@@ -47,17 +47,21 @@ extension PraiseEndpoint {
 protocol ChatEndpoint: PraiseEndpoint {
     var prompts: PraisePrompts { get }
     /// The request that sends these messages, asked for as `generation` says; `count` replies
-    /// where the API takes a count.
-    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int) throws -> HTTPRequest
+    /// where the API takes a count; `grammar`, a GBNF grammar the reply must follow, where the API
+    /// takes one (``ClauseGrammar``).
+    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int, grammar: String?) throws
+        -> HTTPRequest
 }
 
 extension ChatEndpoint {
     func chat(_ messages: [[String: String]], _ generation: Generation) throws -> HTTPRequest {
-        try chat(messages, generation, count: 1)
+        try chat(messages, generation, count: 1, grammar: nil)
     }
 
     public func makeRequest(for request: PraiseRequest) throws -> HTTPRequest {
-        try chat(prompts.praiseMessages(for: request), prompts.praiseGeneration)
+        try chat(
+            prompts.praiseMessages(for: request), prompts.praiseGeneration, count: 1,
+            grammar: prompts.grammar?.text(opening: nil, moment: request.text))
     }
 
     /// In clause mode (a model on this machine, <doc:PraiseFromAModel>) a moment yadg can say back
@@ -72,11 +76,14 @@ extension ChatEndpoint {
     }
 
     public func makeRequest(for request: PraiseRequest, opening: String?, count: Int) throws -> HTTPRequest {
+        // A llama.cpp server on this machine is also sent the grammar of the words it may write.
+        let grammar = prompts.grammar?.text(opening: opening, moment: request.text)
         guard let opening else {
-            return try chat(prompts.praiseMessages(for: request), prompts.praiseGeneration, count: count)
+            return try chat(prompts.praiseMessages(for: request), prompts.praiseGeneration, count: count, grammar: grammar)
         }
         return try chat(
-            prompts.clauseMessages(opening: opening, feeling: request.feeling), prompts.clauseGeneration, count: count)
+            prompts.clauseMessages(opening: opening, feeling: request.feeling), prompts.clauseGeneration, count: count,
+            grammar: grammar)
     }
 
     public func makeSummaryRequest(for request: DaySummaryRequest) throws -> HTTPRequest? {
@@ -150,6 +157,9 @@ public struct PraisePrompts: Sendable {
     public var clauseUser = PromptTemplate("")
     public var clauseExamples = PromptExamples("")
     public var clauseGeneration = Generation(settings: [:], overrides: [:], local: false)
+    /// The grammar of the words a model may write (`Resources/praise-clause.gbnf`): kept only for a
+    /// llama.cpp server on this machine (``AISettings/sendsGrammar``), nil for every other provider.
+    public var grammar: ClauseGrammar? = nil
 
     /// `local`: the model runs on this machine (its own temperature); `overrides`: the config
     /// file's values (`temperature`, `max_tokens`, `stop`; `summary_…` for summaries).
@@ -278,12 +288,16 @@ public struct OpenAIChatEndpoint: ChatEndpoint {
         self.prompts = prompts
     }
 
-    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int) throws -> HTTPRequest {
+    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int, grammar: String?) throws
+        -> HTTPRequest
+    {
         var body: [String: JSONValue] = [
             "model": .string(model), "messages": Self.json(messages), "temperature": .double(generation.temperature),
             "max_tokens": .int(generation.maxTokens), "stream": false,
         ]
         if count > 1 { body["n"] = .int(count) }
+        // llama.cpp's servers (llama-server, llama-cpp-python) read `grammar`; OpenAI refuses it.
+        if let grammar { body["grammar"] = .string(grammar) }
         if !generation.stop.isEmpty { body["stop"] = .array(generation.stop.map(JSONValue.string)) }
         var headers = [("Content-Type", "application/json")]
         if let apiKey, !apiKey.isEmpty { headers.append(("Authorization", "Bearer \(apiKey)")) }
@@ -331,8 +345,11 @@ public struct OllamaChatEndpoint: ChatEndpoint {
         self.prompts = prompts
     }
 
-    /// Ollama's native API writes one reply a request: `count` is asked for in turn.
-    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int) throws -> HTTPRequest {
+    /// Ollama's native API writes one reply a request: `count` is asked for in turn. It takes no
+    /// GBNF grammar (its `format` is a JSON schema), so none is sent.
+    func chat(_ messages: [[String: String]], _ generation: Generation, count: Int, grammar: String?) throws
+        -> HTTPRequest
+    {
         var options: [String: JSONValue] = [
             "temperature": .double(generation.temperature), "num_predict": .int(generation.maxTokens),
         ]

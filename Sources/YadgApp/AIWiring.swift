@@ -115,13 +115,18 @@ public enum AIWiring {
         return settings.makeProvider(prompts: prompts, userID: userID)
     }
 
-    /// The praise prompts, each overridable by a file of the same name in the config folder; how
-    /// the model is asked comes from their settings, then the config file.
+    /// The praise prompts and the grammar, each overridable by a file of the same name in the config
+    /// folder; how the model is asked comes from their settings, then the config file.
     static func prompts(configDirectory: String, options: [String: String], local: Bool) -> PraisePrompts {
         func text(_ name: String) -> String {
             PrivateFiles.readText(configDirectory + "/" + name) ?? EmbeddedResources.text("Prompts/" + name) ?? ""
         }
-        return PraisePrompts.read(text, overrides: options, local: local)
+        var prompts = PraisePrompts.read(text, overrides: options, local: local)
+        // The words a llama.cpp server may write, from Resources/ (or the config folder, as the
+        // prompts); AISettings.makeProvider keeps it only for a provider that reads it.
+        prompts.grammar = (PrivateFiles.readText(configDirectory + "/praise-clause.gbnf")
+            ?? EmbeddedResources.text("Resources/praise-clause.gbnf")).map(ClauseGrammar.init)
+        return prompts
     }
 }
 

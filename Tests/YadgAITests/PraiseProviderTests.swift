@@ -285,4 +285,43 @@ struct PraiseProviderTests {
         #expect(
             try local.parseCandidates(HTTPResponse(status: 200, headers: [:], body: Data(reply.utf8))) == ["a", "c"])
     }
+
+    @Test("The grammar goes to an OpenAI-compatible server on this machine, never to a hosted one, Ollama or the backend")
+    func grammarOnlyForALocalLlamaServer() throws {
+        let grammar = ClauseGrammar(try #require(EmbeddedResources.text("Resources/praise-clause.gbnf")))
+        let request = PraiseRequest(
+            momentID: UUID(), text: "called mom", when: "just now", submittedAt: Date(), happenedAt: Date(), tz: "UTC")
+        func body(_ env: [String: String], config: [String: String] = [:]) throws -> String {
+            let settings = AISettings.resolve(environment: env, config: config)
+            // As AIWiring reads them: every provider is handed the grammar, and keeps it or not.
+            var prompts = PraisePrompts.read(
+                { EmbeddedResources.text("Prompts/" + $0)! }, overrides: settings.modelOptions,
+                local: settings.isOnThisMachine)
+            prompts.grammar = grammar
+            let provider = try #require(settings.makeProvider(prompts: prompts, userID: "u"))
+            let drafting = provider.endpoint.drafting(for: request)
+            return String(
+                decoding: try provider.endpoint.makeRequest(for: request, opening: drafting.opening, count: 1).body,
+                as: UTF8.self)
+        }
+        let local = ["YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "http://127.0.0.1:8080/v1"]
+        let sent = try body(local)
+        #expect(sent.contains(#""grammar":"#) && sent.contains("root ::= clause") && sent.contains("whom ::= "))
+        #expect(sent.contains("Start: You called your mom"))
+        #expect(try body(["YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "http://localhost:1234/v1"]).contains(#""grammar":"#))
+        // Not for others.
+        #expect(!(try body(["OPENAI_API_KEY": "k"])).contains("grammar"), "hosted OpenAI refuses the field")
+        #expect(!(try body(["YADG_AI_PROVIDER": "ollama"])).contains("grammar"))
+        #expect(!(try body(["YADG_AI_PROVIDER": "ollama", "YADG_AI_BASE_URL": "http://127.0.0.1:11434/v1"])).contains("grammar"))
+        #expect(!(try body(["YADG_API_URL": "http://127.0.0.1:3000/api/v1"])).contains("grammar"))
+        // Turned off, or on for a llama.cpp server elsewhere.
+        #expect(!(try body(local.merging(["YADG_AI_GRAMMAR": "off"]) { $1 })).contains("grammar"))
+        #expect(!(try body(local, config: ["praise_grammar": "off"])).contains("grammar"))
+        let elsewhere = ["YADG_AI_PROVIDER": "openai", "YADG_AI_BASE_URL": "http://10.0.0.5:8080/v1"]
+        #expect(!(try body(elsewhere)).contains("grammar"))
+        #expect(try body(elsewhere.merging(["YADG_AI_GRAMMAR": "on"]) { $1 }).contains(#""grammar":"#))
+        // A whole line asked of a llama.cpp server gets the grammar's whole-line shapes.
+        let line = try body(local.merging(["YADG_AI_PRAISE_MODE": "line"]) { $1 })
+        #expect(line.contains("root ::= line") && line.contains(#"whom ::= \"yourself\""#))
+    }
 }

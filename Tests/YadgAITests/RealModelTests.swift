@@ -10,7 +10,8 @@ import YadgResources
 /// OpenAI-compatible server such as llama.cpp's, on the port yadg probes; `YADG_REAL_MODEL` names
 /// the model, `smollm2` by default; `YADG_REAL_MODEL_MOMENTS` names a file of moments, one a line,
 /// to use in place of the forty below; `YADG_REAL_MODEL_MODE=line` asks for whole lines,
-/// `YADG_REAL_MODEL_CANDIDATES=1` for one candidate a moment). The
+/// `YADG_REAL_MODEL_CANDIDATES=1` for one candidate a moment; `YADG_REAL_MODEL_GRAMMAR=off` asks
+/// without `Resources/praise-clause.gbnf`, which is sent by default as to a llama.cpp server). The
 /// moments go through the shipped prompts, settings and judgement, one at a time as yadg sends
 /// them to a model on this machine: yadg's own opening and up to three continuations, the best
 /// that passes shown. It asserts on what is shown: every shown line passes the policy with its
@@ -46,8 +47,13 @@ struct RealModelTests {
         var overrides: [String: String] = [:]
         overrides["praise_mode"] = env["YADG_REAL_MODEL_MODE"]
         overrides["candidates"] = env["YADG_REAL_MODEL_CANDIDATES"]
-        let prompts = PraisePrompts.read(
+        var prompts = PraisePrompts.read(
             { EmbeddedResources.text("Prompts/" + $0)! }, overrides: overrides, local: true)
+        // As yadg sends them to a llama.cpp server on this machine: with the grammar, unless
+        // YADG_REAL_MODEL_GRAMMAR=off.
+        if env["YADG_REAL_MODEL_GRAMMAR"]?.lowercased() != "off" {
+            prompts.grammar = EmbeddedResources.text("Resources/praise-clause.gbnf").map(ClauseGrammar.init)
+        }
         let provider = HTTPPraiseProvider(
             endpoint: OpenAIChatEndpoint(
                 baseURL: url, model: env["YADG_REAL_MODEL"] ?? "smollm2", apiKey: nil, prompts: prompts),
@@ -93,7 +99,7 @@ struct RealModelTests {
         let endings = Dictionary(grouping: shown.map { Self.ending($0.1) }, by: { $0 }).mapValues(\.count)
         let stock = endings.max { $0.value < $1.value }
         print(
-            "real model: \(shown.count) of \(moments.count) moments got a line (\(refused.count) refused, \(failed) failed); mode \(prompts.mode.rawValue), \(prompts.candidates) candidates"
+            "real model: \(shown.count) of \(moments.count) moments got a line (\(refused.count) refused, \(failed) failed); mode \(prompts.mode.rawValue), \(prompts.candidates) candidates, grammar \(prompts.grammar == nil ? "off" : "on")"
         )
         print("real model: \(passing) of \(candidates) candidates pass; \(invented) refused as invented")
         print(

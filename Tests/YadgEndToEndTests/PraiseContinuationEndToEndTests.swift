@@ -62,6 +62,43 @@ struct PraiseContinuationEndToEndTests {
     }
 }
 
+extension PraiseContinuationEndToEndTests {
+    @Test("A server on this machine gets yadg's grammar with each praise request; Ollama and a setting of off get none")
+    func grammarInTheBody() throws {
+        let server = try FixtureServer { _ in (200, Self.chat([", and that was kind to your mom."]), "") }
+        let home = YadgProcess.makeHome()
+        defer { TemporaryFolder.remove(home) }
+        let result = try YadgProcess.run(stdin: "called mom\n", home: home, env: Self.env(server))
+        #expect(result.stdout.hasSuffix("  ✨ for \"called mom\": You called your mom, and that was kind to your mom.\n"))
+        let praise = server.requests.filter { $0.path.hasSuffix("chat/completions") && !$0.body.contains("warm-up") }
+        #expect(!praise.isEmpty)
+        for request in praise {
+            #expect(request.body.contains(#""grammar":"#), "\(request.body.prefix(200))")
+            #expect(request.body.contains("root ::= clause") && request.body.contains(#"whom ::= \"your mom\""#))
+            #expect(request.body.contains("was kind to"), "the shapes of Resources/praise-clause.gbnf")
+        }
+
+        let off = try FixtureServer { _ in (200, Self.chat(["— and that took real care."]), "") }
+        _ = try YadgProcess.run(
+            stdin: "called mom\n", home: home, env: Self.env(off).merging(["YADG_AI_GRAMMAR": "off"]) { $1 })
+        #expect(off.requests.contains { $0.path.hasSuffix("chat/completions") })
+        #expect(!off.requests.contains { $0.body.contains("grammar") })
+
+        let ollama = try FixtureServer { request in
+            request.path.hasSuffix("api/chat")
+                ? (200, #"{"message":{"role":"assistant","content":"— and that took real care."},"done":true}"#, "")
+                : (404, "{}", "")
+        }
+        let native = try YadgProcess.run(
+            stdin: "called mom\n", home: home,
+            env: ["YADG_AI_PROVIDER": "ollama", "YADG_AI_BASE_URL": ollama.url("o"), "YADG_AI_MODEL": "m",
+                "YADG_AI_TIMEOUT": "5"])
+        #expect(native.stdout.hasSuffix("  ✨ for \"called mom\": You called your mom — and that took real care.\n"))
+        #expect(ollama.requests.contains { $0.path.hasSuffix("api/chat") && $0.body.contains("Start: You called your mom") })
+        #expect(!ollama.requests.contains { $0.body.contains("grammar") })
+    }
+}
+
 /// Counts calls from the server's threads.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
