@@ -15,8 +15,9 @@ public struct ClauseGrammar: Sendable, Equatable {
     /// (`clause-for`, `line-for` when the moment names someone), and `whom` is each person the
     /// moment's words name after my or your, when the resource lists them (`taught my mum to video
     /// call` → "your mum"), else "yourself", which no root then reaches. Nil when the resource has
-    /// no rule for the mode.
-    public func text(opening: String?, moment: String) -> String? {
+    /// no rule for the mode. `narrowing`: each slot cut to the part this moment is offered
+    /// (``narrowed(_:for:)``); off only to read every sentence the resource allows.
+    public func text(opening: String?, moment: String, narrowing: Bool = true) -> String? {
         let start = opening == nil ? "line" : "clause"
         guard Self.defines(start, in: rules) else { return nil }
         let listed = Set(Self.literals(of: "people", in: rules))
@@ -30,7 +31,35 @@ public struct ClauseGrammar: Sendable, Equatable {
         // `-for` shapes, for a moment that names someone.
         let whom = named.isEmpty ? "\"yourself\"" : named.map { "\"your \($0)\"" }.joined(separator: " | ")
         let root = named.isEmpty || !Self.defines(start + "-for", in: rules) ? start : start + "-for"
-        return rules + "\nroot ::= \(root)\nwhom ::= \(whom)\n"
+        return (narrowing ? Self.narrowed(rules, for: moment) : rules) + "\nroot ::= \(root)\nwhom ::= \(whom)\n"
+    }
+
+    /// The slot rules each request offers only a part of, chosen by the moment's words: a small
+    /// model picks the same slot word nearly every time it may (`and that kind of care goes a long
+    /// way`, 11 of 38 lines in one run), so each moment is offered one ending of `sum` and some of
+    /// the words of the others, and the lines of a day vary. The same moment always gets the same part.
+    static let narrowedSlots: [(rule: String, keep: Int)] = [("sum", 1), ("kindof", 3), ("warmth", 4)]
+
+    /// `rules` with each of ``narrowedSlots`` cut to `keep` of its words, starting at a place the
+    /// moment's words choose (FNV-1a of its lower-cased UTF-8: the same in every run).
+    static func narrowed(_ rules: String, for moment: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in moment.lowercased().utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        var lines = rules.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, slot) in narrowedSlots.enumerated() {
+            let words = literals(of: slot.rule, in: rules)
+            guard words.count > slot.keep,
+                let at = lines.firstIndex(where: {
+                    $0.hasPrefix(slot.rule) && $0.dropFirst(slot.rule.count).drop { $0 == " " }.hasPrefix("::=")
+                })
+            else { continue }
+            let start = Int((hash >> UInt64(index * 8)) % UInt64(words.count))
+            let kept = (0..<slot.keep).map { words[(start + $0) % words.count] }
+            lines[at] = slot.rule + " ::= " + kept.map { "\"\($0)\"" }.joined(separator: " | ")
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// Whether `rules` holds a rule of that name (`name ::= …` at a line's start).

@@ -58,7 +58,7 @@ struct ClauseGrammarTests {
         var count = 0
         for moment in moments {
             let opening = try #require(MomentRetelling.opening(of: moment), "\(moment)")
-            let text = try #require(Self.grammar.text(opening: opening, moment: moment))
+            let text = try #require(Self.grammar.text(opening: opening, moment: moment, narrowing: false))
             let sentences = try GBNF(text).sentences()
             #expect(sentences.count >= 40, "\(moment): \(sentences.count)")
             let namesSomeone = ["called mom", "taught my mum how to video call", "helped my son with his homework"]
@@ -73,11 +73,36 @@ struct ClauseGrammarTests {
         #expect(count > 300)
     }
 
+    @Test("Each moment is offered one ending and some slot words, the same every time, and the endings vary across moments")
+    func narrowedByTheMoment() throws {
+        let moments = [
+            "took the bins out", "called my sister", "fixed the squeaky door", "finished my lab report",
+            "walked the dog", "paid the electric bill", "cleaned out the fridge", "read two chapters",
+            "planted the tomatoes", "vacuumed the car", "watered the houseplants", "booked the dentist",
+        ]
+        var endings: Set<String> = []
+        for moment in moments {
+            let opening = MomentRetelling.opening(of: moment)
+            let text = try #require(Self.grammar.text(opening: opening, moment: moment))
+            #expect(text == Self.grammar.text(opening: opening, moment: moment), "the same moment, the same part")
+            let parsed = try GBNF(text)
+            #expect(parsed.problems.isEmpty, "\(moment): \(parsed.problems)")
+            let sums = try GBNF(text).sentences().compactMap { sentence in
+                ["counts.", "adds up.", "goes a long way."].first { sentence.hasSuffix(" " + $0) }
+            }
+            #expect(Set(sums).count == 1, "\(moment): one ending of its kind, \(Set(sums))")
+            endings.formUnion(sums)
+            #expect(try GBNF(text).sentences().count < GBNF(Self.grammar.text(opening: opening, moment: moment, narrowing: false)!).sentences().count)
+        }
+        #expect(endings.count == 3, "every ending is offered to some moment: \(endings)")
+    }
+
     @Test("Every whole line the grammar allows passes the judge for a moment yadg cannot say back")
     func everyLinePasses() throws {
         for moment in ["dead chuffed with my allotment haul", "nearly died laughing at my nephew and my niece"] {
             #expect(MomentRetelling.opening(of: moment) == nil)
-            let sentences = try GBNF(try #require(Self.grammar.text(opening: nil, moment: moment))).sentences()
+            let sentences = try GBNF(try #require(Self.grammar.text(opening: nil, moment: moment, narrowing: false)))
+                .sentences()
             #expect(sentences.count >= 20)
             for sentence in sentences {
                 let verdict = PraiseReplyValidator.judge(sentence, moment: moment, crisis: Self.crisis)
