@@ -30,8 +30,33 @@ enum Tense: Sendable, Equatable {
                 return .past
             }
         }
-        return toldAsDoneLoosely ? .past : .none
+        if toldAsDoneLoosely { return .past }
+        // Nothing told: a first word that is a past verb with two letters swapped (`wnet for a run
+        // at 6pm`) still tells it; read only here, so a line with a cue pays nothing.
+        if let first = t.firstIndex(where: { $0.kind == .word }), isSwappedPast(t[first].lower) { return .past }
+        return .none
     }
+
+    /// A past verb of four letters or more typed with two neighbouring letters swapped, and no word
+    /// of its own (`wnet`, `mdae`; never `split`, `lots` or `snug`, real words one swap from `spilt`,
+    /// `lost` and `sung`).
+    static func isSwappedPast(_ word: String) -> Bool {
+        let letters = Array(word.utf8)
+        guard letters.count >= 4, letters.count <= 12, !swappedRealWords.contains(word) else { return false }
+        for i in 0..<(letters.count - 1) where letters[i] != letters[i + 1] {
+            var swapped = letters
+            swapped.swapAt(i, i + 1)
+            let candidate = String(decoding: swapped, as: UTF8.self)
+            if pastWordSet.contains(candidate), !looseDone.contains(candidate) { return true }
+        }
+        return false
+    }
+
+    /// Real words one swap of neighbouring letters from a past word here (from the system's English
+    /// word lists): never read as its misspelling.
+    static let swappedRealWords: WordSet = [
+        "weer", "snag", "beta", "lots", "acme", "roes", "brunt", "split", "eben", "snug", "tron", "juts",
+    ]
 
     /// A verb in the past tense at `index` of `t`, by the rules `read` uses.
     static func isPast(_ t: [TimeToken], _ index: Int) -> Bool {
