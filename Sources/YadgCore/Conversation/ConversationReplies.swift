@@ -32,21 +32,21 @@ extension Shell {
             return runCommandLine(line)
         case .leave:
             guard context.mode == .conversation else { return refused(line, words.leaveInPipe) }
-            return runSaid("/quit")
+            return runSaid(SlashCommand(QuitCommand.self))
         case .help:
             guard context.mode == .conversation else { return refused(line, words.helpInPipe) }
-            return runSaid("/help")
+            return runSaid(SlashCommand(HelpCommand.self))
         case .inWords(let kind, let command):
-            context.state.keepsTalkingAboutLast = Self.keepsTalking.contains(kind)
+            context.state.keepsTalkingAboutLast = kind.keepsTalkingAboutLast
             return runSaid(command)
         case .onMoment(let kind, let target, let command):
-            context.state.keepsTalkingAboutLast = Self.keepsTalking.contains(kind)
+            context.state.keepsTalkingAboutLast = kind.keepsTalkingAboutLast
             switch context.references(target) {
             case .failure(let early): return early.reply
             case .success(let numbers):
                 var reply = ShellReply()
                 for n in numbers {
-                    let done = runSaid(command.replacing("{n}", with: String(n)))
+                    let done = runSaid(SlashCommand(command.type, String(n)))
                     reply.lines += done.lines
                     reply.events += done.events
                     reply.effects += done.effects
@@ -85,14 +85,8 @@ extension Shell {
         }
     }
 
-    /// The corrections after which the last moment is still what the conversation is about.
-    static let keepsTalking: Set<String> = ["when", "favorite", "unfavorite", "tag", "note", "mood", "show", "edit", "find"]
-
     /// Runs the command a line said in words stands for, reported as that command in `--json`.
-    private func runSaid(_ line: String) -> ShellReply {
-        guard let command = try? SlashCommand.parse(line) else {
-            return reply(to: .unknown(name: line, suggestion: nil))
-        }
+    private func runSaid(_ command: SlashCommand) -> ShellReply {
         context.state.guidedLog = nil
         var reply = run(command)
         if reply.events.isEmpty && reply.failure == nil {
@@ -177,7 +171,7 @@ extension CommandContext {
 
     /// `/edit N …` with `old` replaced by `new` in the target's text (whole words, any case), or
     /// a reply saying the words are not there.
-    func fixed(old: String, new: String, _ target: MomentTarget) -> Result<String, EarlyReply> {
+    func fixed(old: String, new: String, _ target: MomentTarget) -> Result<SlashCommand, EarlyReply> {
         let reference = target.reference ?? "last"
         switch moment(reference: reference, command: "edit") {
         case .failure(let early): return .failure(early)
@@ -190,7 +184,7 @@ extension CommandContext {
             }
             var text = moment.text
             text.replaceSubrange(range, with: new)
-            return .success("/edit \(moment.ref) " + text)
+            return .success(SlashCommand(EditCommand.self, "\(moment.ref) " + text))
         }
     }
 
