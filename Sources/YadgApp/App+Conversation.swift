@@ -16,7 +16,6 @@ import YadgTerminal
 extension App {
     public func converse(historyPath: String) -> Int32 {
         var typedAhead = ""
-        var app = self
         if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
             let onboarding = OnboardingPresenter(style: style, copy: copy)
             let finished = onboarding.present()
@@ -24,13 +23,13 @@ extension App {
             if !finished { return 0 }
             typedAhead = onboarding.typedAhead
             // The first run: a model already running here is offered (a search of 150 ms).
-            if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
+            if offerLocalModelIfRunning() { reloadAISettings() }
         } else if (try? store.stateValue(.localModelLookAgain)) == "1" {
             // None answered at the first run: one more look, at this start only.
             try? store.setState([.localModelLookAgain: "0"])
-            if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
+            if offerLocalModelIfRunning() { reloadAISettings() }
         }
-        app.askForAIConsentIfNeeded()
+        askForAIConsentIfNeeded()
         // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
         let style = self.style
         let fitted: @Sendable ([StyledLine]) -> String = {
@@ -62,9 +61,31 @@ extension App {
             }
             outbox.post(fitted([StyledLine(said, .secondary)]))
         }
-        var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
+        var (coordinator, summaryWriter) = praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
         // A model on this machine may need seconds to load: it loads while the person types.
-        if app.settings.isOnThisMachine { coordinator?.warmUp() }
+        if settings.isOnThisMachine { coordinator?.warmUp() }
+        // Praise, summaries and the model's answers arrive in the background, above the prompt.
+        let policy = EffectPolicy(
+            summaries: .inTheBackground, modelAnswers: .inTheBackground,
+            requestPraise: { moment in
+                // The prompt's quiet sign of life until the answer (or its fallback) arrives.
+                if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
+            },
+            summaryWriter: { summaryWriter }, post: { outbox.post($0) }, render: fitted,
+            beginWaiting: { outbox.beginWaiting() }, endWaiting: { outbox.endWaiting() },
+            beforeDeletingData: {
+                // Nothing may reach the server after its moments were archived.
+                guard let backgroundSync else { return }
+                backgroundSync.cancel()
+                wake.signal()
+                _ = waitFor(seconds: 5) { await backgroundSync.value }
+            },
+            aiChosen: {
+                // It applies from the next line.
+                self.reloadAISettings()
+                (coordinator, summaryWriter) = self.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
+                if self.settings.isOnThisMachine { coordinator?.warmUp() }
+            })
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
         let store = self.store
         let resources = shell.resources
@@ -105,15 +126,9 @@ extension App {
             shell.width = EditLineReader.currentColumns
             var handled = shell.handle(line)
             // What needs the passphrase asks for it once, then the line is handled again.
-            let opening = app.openedToRetry(handled)
+            let opening = openedToRetry(handled)
             handled = opening.retry ? shell.handle(line) : opening.reply
-            if handled.effects.contains(.deleteMyData), let backgroundSync {
-                // Nothing may reach the server after its moments were archived.
-                backgroundSync.cancel()
-                wake.signal()
-                _ = waitFor(seconds: 5) { await backgroundSync.value }
-            }
-            let reply = app.resolve(handled, waitForSummaries: false)
+            let reply = resolve(handled, policy)
             // The moment this line logged is the latest before the sync can answer for it: a fast
             // server's praise for it is then shown unlabelled, as the card's second half.
             for case .requestPraise(let moment) in handled.effects { latest.set(moment.id) }
@@ -126,53 +141,8 @@ extension App {
             reader.write(fitted(reply.lines) + (blankAfter ? "\n" : ""))
             if let editor { ScreenRows.placeOfflinePraise(of: reply, in: editor, blankAfter: blankAfter) }
             if reply.quit { return 0 }
-            if reply.failure == nil, reply.effects.contains(where: { if case .chooseAI = $0 { true } else { false } }) {
-                // An AI choice was written (by the line, or by the list it answered): it applies
-                // from the next line.
-                app = app.reloadingAISettings()
-                (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
-                if app.settings.isOnThisMachine { coordinator?.warmUp() }
-            }
-            for effect in handled.effects {
-                switch effect {
-                case .requestPraise(let moment):
-                    // The prompt's quiet sign of life until the answer (or its fallback) arrives.
-                    if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
-                case .writeSummaries(let days, _):
-                    guard let writer = summaryWriter else { continue }
-                    let store = self.store
-                    let limited = planLimitNotice { outbox.post($0) }
-                    let inFlight = settings.requestsInFlight
-                    let crisis = shell.resources.crisisWhenNeeded
-                    Task.detached {
-                        await LookBackIO.writeSummaries(
-                            days, writer: writer, store: store, words: TimeWords(copy), inFlight: inFlight,
-                            crisis: crisis,
-                            arrived: { target, text in
-                                let line = Copy.fill(
-                                    copy[JourneyCopy.self].summaryArrived, ["day": target.label(copy), "summary": text])
-                                outbox.post(fitted([StyledLine("  " + line, .secondary)]))
-                            }, planLimited: limited)
-                    }
-                case .answerWithModel(let request):
-                    // Like praise: the local answer is shown, the model's line follows when it comes
-                    // (the provider keeps its own deadline).
-                    guard let writer = app.answerWriter else { continue }
-                    outbox.beginWaiting()
-                    let crisis = app.shell.resources.crisisWhenNeeded
-                    Task.detached {
-                        defer { outbox.endWaiting() }
-                        let lines = await App.modelAnswerLines(request, writer: writer, crisis: crisis.value)
-                        if !lines.isEmpty { outbox.post(fitted(lines)) }
-                    }
-                case .quit:
-                    return 0
-                case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript, .lock,
-                    .openPhotos:
-                    continue
-                }
-            }
+            followUp(handled, shown: reply, policy)
+            if handled.quit { return 0 }
         }
         if let kept = shell.letQuestionGo() { output.out(style.render(StyledLine(kept, .secondary)) + "\n") }
         output.out(style.render(StyledLine(copy[HomeCopy.self].goodbye, .secondary)) + "\n")
@@ -214,19 +184,6 @@ extension App {
             }
         }
         return (coordinator, summaryWriter(orProvider: provider))
-    }
-
-    /// The same app with the AI settings read again (after `/settings ai`), and Settings told.
-    func reloadingAISettings() -> App {
-        guard let paths = environment.paths else { return self }
-        var app = self
-        let loaded = AIWiring.load(
-            environment: environment.variables, paths: paths, noAI: settings.networkOff, copy: copy,
-            warn: { _ in })
-        app.settings = loaded.settings
-        shell.facts.ai = loaded.facts
-        shell.facts.modelAnswers = AIWiring.answersQuestions(loaded.settings)
-        return app
     }
 
     /// At the first run, when no provider was chosen (`provider = none` is a choice): a model server already running on this

@@ -65,14 +65,14 @@ extension App {
             var acknowledged: [UInt8] = []
             acknowledged.reserveCapacity(replies.count * 160)  // a card is about a hundred bytes
             var toPraise: [Moment] = []
+            let policy = pipePolicy(requestPraise: { toPraise.append($0) })
             var quit = false
+            var followed: [(ShellReply, shown: ShellReply)] = []
             for handled in replies where !quit {
                 lineNumber += 1
-                let reply = resolve(handled, waitForSummaries: true)
+                let reply = resolve(handled, policy)
                 shown(reply, into: &acknowledged)
-                if keepsLogged || coordinator != nil {
-                    for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
-                }
+                followed.append((handled, reply))
                 if let failure = reply.failure {
                     // The weightiest cause wins: data that cannot be used over a line not logged.
                     status = max(status, reply.exitStatus.rawValue)
@@ -81,8 +81,9 @@ extension App {
                 quit = reply.quit
             }
             if !acknowledged.isEmpty { output.out(String(decoding: acknowledged, as: UTF8.self)) }
+            for (handled, reply) in followed { followUp(handled, shown: reply, policy) }
             if keepsLogged { logged += toPraise }
-            toPraise.forEach { coordinator?.request(for: $0) }
+            if let coordinator { toPraise.forEach { coordinator.request(for: $0) } }
             return quit
         }
         /// Waits for the batches being committed and acknowledges them, oldest first, until at

@@ -26,9 +26,7 @@ struct SettingsTranscriptTests {
     static func shell(_ facts: AppFacts, store: InMemoryMomentStore = InMemoryMomentStore(), mode: Shell.Mode = .piped)
         -> Shell
     {
-        let shell = TestSupport.shell(store: store, mode: mode)
-        shell.facts = facts
-        return shell
+        TestSupport.shell(store: store, mode: mode, configuration: Shell.Configuration(facts: facts))
     }
 
     static let premiumUntilDec3 = Entitlement(

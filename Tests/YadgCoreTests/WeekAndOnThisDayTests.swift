@@ -237,8 +237,11 @@ struct WeekAndOnThisDayTests {
             !TestSupport.shell(store: Self.store(Self.year), now: Self.now).home().map(\.text).contains {
                 $0.contains("ago")
             })
-        let off = TestSupport.shell(store: Self.store(Self.year), now: Self.now, mode: .conversation)
-        off.facts.onThisDayAtHome = false
+        var offFacts = AppFacts()
+        offFacts.onThisDayAtHome = false
+        let off = TestSupport.shell(
+            store: Self.store(Self.year), now: Self.now, mode: .conversation,
+            configuration: Shell.Configuration(facts: offFacts))
         #expect(!off.home().map(\.text).contains { $0.contains("ago") })
         let heavy = Self.store([
             Self.moment("i want to die", "2025-11-25T09:00:00"), Self.moment("ran my first 5k", "2024-11-25T09:00:00"),
