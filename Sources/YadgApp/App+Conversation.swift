@@ -14,26 +14,28 @@ import YadgTerminal
 /// praise and Journey summaries arrive in the background and are printed above the line being
 /// typed.
 extension App {
-    public func converse(historyPath: String) -> Int32 {
+    /// `terminal`: where the lines come from and go, the walkthrough and the width (the process's
+    /// terminal; a test gives a script).
+    public func converse(historyPath: String, on terminal: any ConversationTerminal = SystemTerminal()) -> Int32 {
         var typedAhead = ""
+        let onboarding = terminal.makeOnboarding(style: style, copy: copy)
         if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
-            let onboarding = OnboardingPresenter(style: style, copy: copy)
             let finished = onboarding.present()
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
             typedAhead = onboarding.typedAhead
             // The first run: a model already running here is offered (a search of 150 ms).
-            if offerLocalModelIfRunning() { reloadAISettings() }
+            if offerLocalModelIfRunning(asking: onboarding) { reloadAISettings() }
         } else if (try? store.stateValue(.localModelLookAgain)) == "1" {
             // None answered at the first run: one more look, at this start only.
             try? store.setState([.localModelLookAgain: "0"])
-            if offerLocalModelIfRunning() { reloadAISettings() }
+            if offerLocalModelIfRunning(asking: onboarding) { reloadAISettings() }
         }
-        askForAIConsentIfNeeded()
+        askForAIConsentIfNeeded(asking: onboarding)
         // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
         let style = self.style
         let fitted: @Sendable ([StyledLine]) -> String = {
-            style.render($0.wrapped(to: EditLineReader.currentColumns))
+            style.render($0.wrapped(to: terminal.columns))
         }
         let home = shell.home()
         output.out(fitted(home) + "\n")
@@ -92,20 +94,15 @@ extension App {
         let completion = Completion(
             commands: CommandTable.conversationNames, moods: resources.moods,
             tagsInUse: { (try? store.tagsInUse(limit: 200)) ?? [] })
-        // The line editor is made with the terminal's real settings and holds keys again itself
-        // (EditLineReader.init); a dumb terminal's own line editing needs them back now.
-        if dumbTerminal { EarlyKeys.release() }
         // A locked journal's conversation keeps what is typed in memory only: no file is read or written.
         let sealed = store as? SQLiteMomentStore
         let lockedAtStart = sealed?.lockState.isLocked == true
         if lockedAtStart { forgetHistoryFile() }
-        let reader: any ConversationReader =
-            dumbTerminal
-            ? DumbTerminalReader(prompt: "› ", outbox: outbox)
-            : EditLineReader(
+        let reader = terminal.makeReader(
+            ReaderSetup(
                 prompt: prompt, historyPath: lockedAtStart ? nil : historyPath,
                 complete: completion.candidates(before:), outbox: outbox,
-                motion: Motion.detect(style: style, environment: environment.variables))
+                motion: Motion.detect(style: style, environment: environment.variables), dumb: dumbTerminal))
         let editor = reader as? EditLineReader
         editor?.remembers = { !Self.isLockLine($0) }
         // Locked meanwhile (here or in another yadg): lines from then on stay in memory.
@@ -115,7 +112,7 @@ extension App {
             shell.letQuestionGo().map { style.render(StyledLine($0, .secondary)) }
         }
         editor?.breathe(
-            home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
+            home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: terminal.columns) + 2)
         // What was typed during the walkthrough comes back as the first line, ready to edit; keys
         // typed after it go on from it (the suggestion of a first win gives way to them instead).
         editor?.typingReplacesPrefill = typedAhead.isEmpty
@@ -123,7 +120,7 @@ extension App {
             !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy[HomeCopy.self].firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
-            shell.width = EditLineReader.currentColumns
+            shell.width = terminal.columns
             var handled = shell.handle(line)
             // What needs the passphrase asks for it once, then the line is handled again.
             let opening = openedToRetry(handled)
@@ -191,7 +188,7 @@ extension App {
     /// answered, the next start looks once more (``StateKey/localModelLookAgain``). Yes writes the
     /// choice to yadg's settings file, as `/settings ai` would; either answer is the one consent
     /// question, never asked again. True when a choice was written.
-    private func offerLocalModelIfRunning() -> Bool {
+    private func offerLocalModelIfRunning(asking onboarding: any Onboarding) -> Bool {
         guard settings.isUnset || !settings.explicit, !settings.networkOff,
             (try? store.stateValue(.aiConsent)) == nil
         else { return false }
@@ -202,8 +199,8 @@ extension App {
             return false
         }
         let words = copy[OnboardingCopy.self]
-        let yes = OnboardingPresenter(style: style, copy: copy)
-            .askYesNo(Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))
+        let yes = onboarding.askYesNo(
+            Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
         var wrote = false
         if yes, let paths = environment.paths {
@@ -241,7 +238,7 @@ extension App {
     /// Once, on a terminal: may a provider that was only detected (not chosen) be used? An Ollama
     /// found only by `OLLAMA_HOST` is asked first (at most a second): a server that is not running
     /// is not offered, and the question waits for a start when it answers.
-    private func askForAIConsentIfNeeded() {
+    private func askForAIConsentIfNeeded(asking onboarding: any Onboarding) {
         guard settings.provider != .none, !settings.explicit, (try? store.stateValue(.aiConsent)) == nil else { return }
         if settings.provider == .ollama {
             let base = settings.baseURL
@@ -250,8 +247,7 @@ extension App {
             guard !(waitFor(seconds: 1) { await finder.find() } ?? []).isEmpty else { return }
         }
         let name = settings.provider.rawValue
-        let yes = OnboardingPresenter(style: style, copy: copy)
-            .askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))
+        let yes = onboarding.askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
         let answer =
             yes
