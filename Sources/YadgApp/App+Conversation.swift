@@ -21,13 +21,16 @@ extension App {
         let onboarding = terminal.makeOnboarding(style: style, copy: copy)
         if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
             let finished = onboarding.present()
+            // Lost only when the store refuses writes, which the first line logged says: the
+            // walkthrough is then shown once more at the next start, and nothing else changes.
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
             typedAhead = onboarding.typedAhead
             // The first run: a model already running here is offered (a search of 150 ms).
             if offerLocalModelIfRunning(asking: onboarding) { reloadAISettings() }
         } else if (try? store.stateValue(.localModelLookAgain)) == "1" {
-            // None answered at the first run: one more look, at this start only.
+            // None answered at the first run: one more look, at this start only. (Lost, the next
+            // start looks once more: 150 ms, and the same offer.)
             try? store.setState([.localModelLookAgain: "0"])
             if offerLocalModelIfRunning(asking: onboarding) { reloadAISettings() }
         }
@@ -195,15 +198,18 @@ extension App {
         let candidates = LocalModelFinder.candidates(environment: environment.variables)
         let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
         guard let server = (waitFor(seconds: 1) { await finder.find() } ?? []).first else {
+            // Lost, no start looks again unasked: `/settings ai` still finds the server.
             if (try? store.stateValue(.localModelLookAgain)) == nil { try? store.setState([.localModelLookAgain: "1"]) }
             return false
         }
         let words = copy[OnboardingCopy.self]
         let yes = onboarding.askYesNo(
             Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))
+        // Lost, the question is asked again at the next start: never a yes taken for granted.
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
         var wrote = false
         if yes, let paths = environment.paths {
+            // Reported: a choice that could not be written is answered as a no (nothing is used).
             wrote = (try? SettingsFile(path: paths.settings).write(.local(server))) != nil
         }
         let answer =
@@ -227,6 +233,7 @@ extension App {
             // Even the state read is off the way to the prompt.
             guard (try? store.stateValue(.integrityCheckedOn)) != today else { return }
             guard let detail = store.checkIntegrity(path: database) else {
+                // Lost, the check runs again at the next start, in the background as now.
                 try? store.setState([.integrityCheckedOn: today])
                 return
             }
@@ -248,6 +255,7 @@ extension App {
         }
         let name = settings.provider.rawValue
         let yes = onboarding.askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))
+        // Lost, the question is asked again at the next start: never a yes taken for granted.
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
         let answer =
             yes

@@ -309,7 +309,7 @@ extension App {
         // What an earlier run logged while the journal was locked is sent once it is opened.
         if !statusOnly { openForSync() }
         // What this run's sends came to: how many went, and the last reason one did not.
-        let outcome = Mutex<(sent: Int, failed: SyncProblem?)>((0, nil))
+        let outcome = Mutex<(sent: Int, failed: SyncError?)>((0, nil))
         if !statusOnly,
             let worker = syncWorker(report: { [output, syncPrinter] event in
                 output.out(syncPrinter.text(for: event, latest: nil))
@@ -349,7 +349,7 @@ extension App {
 
     /// `yadg sync --pull`: every page of the server's moments; those this machine lacks are added
     /// (crisis language checked as on import). Returns how many were added and how many known.
-    private func pullHistory(into queue: any SyncQueue) -> Result<(added: Int, known: Int), SyncProblem> {
+    private func pullHistory(into queue: any SyncQueue) -> Result<(added: Int, known: Int), SyncError> {
         guard let client = backendClient else { return .failure(.off) }
         let crisis = shell.resources.crisis
         return waitFor { await client.pull(into: queue, checking: crisis.flagged) } ?? .failure(.cancelled)

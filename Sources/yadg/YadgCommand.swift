@@ -245,9 +245,9 @@ struct YadgCommand {
         return facts
     }
 
-    private struct BadOption: Error { let option: String }
+    private struct BadOptionError: Error { let option: String }
 
-    private func parseOptions() -> Result<Options, BadOption> {
+    private func parseOptions() -> Result<Options, BadOptionError> {
         var options = Options()
         var rest = arguments[...]
         while let argument = rest.first, options.command.isEmpty {
@@ -261,7 +261,7 @@ struct YadgCommand {
             case "--version", "-V": options.version = true
             case "--": options.command = Array(rest)
             default:
-                if argument.hasPrefix("-") && argument.count > 1 { return .failure(BadOption(option: argument)) }
+                if argument.hasPrefix("-") && argument.count > 1 { return .failure(BadOptionError(option: argument)) }
                 options.command = [argument] + rest
             }
         }

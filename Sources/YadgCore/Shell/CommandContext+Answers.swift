@@ -169,7 +169,7 @@ extension CommandContext {
     /// The numbers of the moments a target names, found in the store: the moment before the last,
     /// the last two, the later of two alike, the latest holding some words (or, when several do,
     /// a question back with them listed).
-    func references(_ target: MomentTarget) -> Result<[Int], EarlyReply> {
+    func references(_ target: MomentTarget) -> Result<[Int], EarlyReplyError> {
         let words = copy[ConversationCopy.self]
         if let reference = target.reference {
             return moment(reference: reference, command: "delete").map { [$0.ref] }
@@ -179,14 +179,14 @@ extension CommandContext {
             .sorted { ($0.submittedAt, $0.ref) > ($1.submittedAt, $1.ref) }
         switch target {
         case .beforeLast:
-            guard recent.count >= 2 else { return .failure(EarlyReply(.failed(words.noneBefore))) }
+            guard recent.count >= 2 else { return .failure(EarlyReplyError(.failed(words.noneBefore))) }
             return .success([recent[1].ref])
         case .lastTwo:
-            guard recent.count >= 2 else { return .failure(EarlyReply(.failed(words.noneBefore))) }
+            guard recent.count >= 2 else { return .failure(EarlyReplyError(.failed(words.noneBefore))) }
             return .success([recent[0].ref, recent[1].ref])
         case .duplicate:
             guard recent.count >= 2, recent[0].text.lowercased() == recent[1].text.lowercased() else {
-                return .failure(EarlyReply(.failed(words.notSame)))
+                return .failure(EarlyReplyError(.failed(words.notSame)))
             }
             return .success([recent[0].ref])
         case .words(let asked):
@@ -194,7 +194,7 @@ extension CommandContext {
             let found = recent.filter { question.matches($0.text) }
             let said = asked.joined(separator: " ")
             guard let latest = found.first else {
-                return .failure(EarlyReply(.failed(Copy.fill(words.notFound, ["words": said]))))
+                return .failure(EarlyReplyError(.failed(Copy.fill(words.notFound, ["words": said]))))
             }
             guard found.count == 1 else {
                 var lines = MomentsByDayView.render(
@@ -202,7 +202,7 @@ extension CommandContext {
                     marksUnsynced: syncs)
                 let example = "/delete \(latest.ref)"
                 lines[0] = StyledLine(Copy.fill(words.whichOne, ["words": said, "command": example]), .title)
-                return .failure(EarlyReply(ShellReply(lines: lines, events: [.answer(lines[0].text, found)])))
+                return .failure(EarlyReplyError(ShellReply(lines: lines, events: [.answer(lines[0].text, found)])))
             }
             return .success([latest.ref])
         case .last, .number:
@@ -212,7 +212,7 @@ extension CommandContext {
 
     /// `/edit N …` with `old` replaced by `new` in the target's text (whole words, any case), or
     /// a reply saying the words are not there.
-    func fixed(old: String, new: String, _ target: MomentTarget) -> Result<SlashCommand, EarlyReply> {
+    func fixed(old: String, new: String, _ target: MomentTarget) -> Result<SlashCommand, EarlyReplyError> {
         let reference = target.reference ?? "last"
         switch moment(reference: reference, command: "edit") {
         case .failure(let early): return .failure(early)
@@ -221,7 +221,7 @@ extension CommandContext {
                 let text = Copy.fill(
                     copy[ConversationCopy.self].fixNotFound,
                     ["old": old, "text": moment.text, "ref": String(moment.ref)])
-                return .failure(EarlyReply(.failed(text)))
+                return .failure(EarlyReplyError(.failed(text)))
             }
             var text = moment.text
             text.replaceSubrange(range, with: new)

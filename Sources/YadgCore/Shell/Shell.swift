@@ -109,6 +109,8 @@ public final class Shell {
             let groups = try? OnThisDayCommand.groups(today: today, in: context),
             let line = OnThisDay.homeLine(groups, copy: copy)
         else { return nil }
+        // Lost only when the store refuses writes: the memory may then come back at another start
+        // today, which is all "once a day" guards against.
         try? context.store.setState([.onThisDayShownOn: today.text])
         return line
     }
@@ -281,7 +283,7 @@ public final class Shell {
 
     /// `/photo`, once the application copied the photo (or could not): `stored` is its path in
     /// the data folder (`photos/….jpg`).
-    public func photoKept(_ stored: Result<String, PhotoProblem>, for momentID: UUID) -> ShellReply {
+    public func photoKept(_ stored: Result<String, PhotoError>, for momentID: UUID) -> ShellReply {
         PhotoCommand.kept(stored, for: momentID, in: &context)
     }
 
