@@ -337,9 +337,9 @@ extension App {
             let (sent, failed) = outcome.withLock { $0 }
             if let failed, status.waiting > 0 {
                 let words = copy[SyncCopy.self]
-                reply.failure = Copy.fill(
-                    sent == 0 ? words.nothingSent : words.someNotSent, ["reason": failed.words(copy)])
-                reply.failureCause = .server
+                reply.failure = ShellReply.Failure(
+                    Copy.fill(sent == 0 ? words.nothingSent : words.someNotSent, ["reason": failed.words(copy)]),
+                    cause: .server)
             }
             return reply
         } catch {

@@ -142,7 +142,7 @@ extension App {
     /// is asked for once; true when the journal opened (the line is then handled again), else
     /// the reply to show instead.
     func openedToRetry(_ reply: ShellReply) -> (retry: Bool, reply: ShellReply) {
-        guard reply.failureCause == .locked, passphrases.ask != nil, let store = store as? SQLiteMomentStore,
+        guard reply.failure?.cause == .locked, passphrases.ask != nil, let store = store as? SQLiteMomentStore,
             store.lockState == .locked(open: false)
         else { return (false, reply) }
         sayNow([StyledLine(lockWords.askToRead, .secondary)])

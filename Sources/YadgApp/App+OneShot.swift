@@ -56,7 +56,7 @@ extension App {
             syncBeforeExit(logged: praised, reportingEarlierChanges: false)
         }
         guard let failure = shown.failure else { return 0 }
-        output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
+        output.err("yadg: " + TerminalSanitizer.clean(failure.message) + "\n")
         return shown.exitStatus.rawValue
     }
 
@@ -73,7 +73,7 @@ extension App {
                     copy[CommandLineCopy.self].unknownSubcommand, ["name": name, "words": words.joined(separator: " ")])
             )
         case .takesNoArguments:
-            return shell.reply(to: error).failure ?? ""
+            return shell.reply(to: error).failure?.message ?? ""
         }
     }
 }

@@ -76,7 +76,7 @@ extension App {
                 if let failure = reply.failure {
                     // The weightiest cause wins: data that cannot be used over a line not logged.
                     status = max(status, reply.exitStatus.rawValue)
-                    output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
+                    output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure.message))\n")
                 }
                 quit = reply.quit
             }
@@ -181,7 +181,7 @@ extension App {
                 guard reply.events.contains(where: \.isLogged) else { return reply }
                 let failed = ShellReply(
                     lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
-                    failure: message)
+                    failure: .init(message))
                 return error is MomentStoreError ? failed.failing(because: .data) : failed
             }
         }

@@ -171,8 +171,9 @@ public struct App {
         // A command that could not run (an unknown /command, say) is an event too.
         if reply.events.isEmpty, let failure = reply.failure {
             out.append(
-                contentsOf: JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))])
-                    .utf8)
+                contentsOf: JSONText.object([
+                    ("event", JSONText.quote("error")), ("message", JSONText.quote(failure.message)),
+                ]).utf8)
             out.append(UInt8(ascii: "\n"))
         }
     }

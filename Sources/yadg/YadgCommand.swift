@@ -170,6 +170,8 @@ struct YadgCommand {
             passphrases: passphrases)
         store.setPassphraseSource(passphrases.given)
         // A /lock a kill interrupted clears its old pages now (nothing when the journal is not locked).
+        // Not finished (another yadg holds the log, a full disk), it stays marked unfinished
+        // (`lockIsUnfinished`) and the next start tries again.
         if store.writeRefusal == nil, store.lockIsUnfinished {
             try? store.finishLocking(photos: PhotoShelf(dataDirectory: paths.dataDirectory))
         }

@@ -163,7 +163,7 @@ extension CommandContext {
         let text = variants.isEmpty ? "" : variants[Int.random(in: 0..<variants.count, using: &rng)]
         var lines = [StyledLine(text, .primary)]
         if kind != "help" { lines.append(StyledLine(copy[ConversationCopy.self].keepHint, .dim)) }
-        return ShellReply(lines: lines, events: [.notLogged(input: line, reason: .notAWin)], failure: text)
+        return ShellReply(lines: lines, events: [.notLogged(input: line, reason: .notAWin)], failure: .init(text))
     }
 
     /// The numbers of the moments a target names, found in the store: the moment before the last,

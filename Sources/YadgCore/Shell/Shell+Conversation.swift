@@ -99,6 +99,7 @@ extension Shell {
     private func refused(_ line: String, _ message: String) -> ShellReply {
         let text = Copy.fill(message, ["line": TerminalSanitizer.clean(line)])
         return ShellReply(
-            lines: [StyledLine(text)], events: [.notLogged(input: line, reason: .conversationWord)], failure: text)
+            lines: [StyledLine(text)], events: [.notLogged(input: line, reason: .conversationWord)],
+            failure: .init(text))
     }
 }

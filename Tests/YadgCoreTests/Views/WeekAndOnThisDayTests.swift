@@ -90,7 +90,7 @@ struct WeekAndOnThisDayTests {
                 """)
         #expect(empty.effects.isEmpty, "nothing to summarise, nothing asked")
         let unknown = shell.handle("/week someday soon-ish")
-        #expect(unknown.isUsageError && unknown.failure?.contains("/week of Nov 3") == true)
+        #expect(unknown.failure?.isUsage == true && unknown.failure?.message.contains("/week of Nov 3") == true)
     }
 
     @Test("A week that holds crisis language: never sent, never celebrated, no kinds or moods; where help is")
