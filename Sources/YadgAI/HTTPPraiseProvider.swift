@@ -123,7 +123,7 @@ public struct HTTPPraiseProvider: PraiseProvider, DaySummaryWriter, QuestionAnsw
     {
         do {
             return try await client.send(make, deadline: deadline.overall, attemptTimeout: deadline.attempt)
-        } catch let failure as RetryingHTTPClient.Failure {
+        } catch let failure as RetryingHTTPClient.RequestError {
             switch failure {
             case .timedOut: throw PraiseProviderError.timedOut
             case .cancelled: throw PraiseProviderError.cancelled

@@ -14,27 +14,31 @@ import YadgTerminal
 /// praise and Journey summaries arrive in the background and are printed above the line being
 /// typed.
 extension App {
-    public func converse(historyPath: String) -> Int32 {
+    /// `terminal`: where the lines come from and go, the walkthrough and the width (the process's
+    /// terminal; a test gives a script).
+    public func converse(historyPath: String, on terminal: any ConversationTerminal = SystemTerminal()) -> Int32 {
         var typedAhead = ""
-        var app = self
+        let onboarding = terminal.makeOnboarding(style: style, copy: copy)
         if (try? store.stateValue(.hasSeenOnboarding)) != "1" {
-            let onboarding = OnboardingPresenter(style: style, copy: copy)
             let finished = onboarding.present()
+            // Lost only when the store refuses writes, which the first line logged says: the
+            // walkthrough is then shown once more at the next start, and nothing else changes.
             try? store.setState([.hasSeenOnboarding: "1"])
             if !finished { return 0 }
             typedAhead = onboarding.typedAhead
             // The first run: a model already running here is offered (a search of 150 ms).
-            if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
+            if offerLocalModelIfRunning(asking: onboarding) { reloadAISettings() }
         } else if (try? store.stateValue(.localModelLookAgain)) == "1" {
-            // None answered at the first run: one more look, at this start only.
+            // None answered at the first run: one more look, at this start only. (Lost, the next
+            // start looks once more: 150 ms, and the same offer.)
             try? store.setState([.localModelLookAgain: "0"])
-            if offerLocalModelIfRunning() { app = app.reloadingAISettings() }
+            if offerLocalModelIfRunning(asking: onboarding) { reloadAISettings() }
         }
-        app.askForAIConsentIfNeeded()
+        askForAIConsentIfNeeded(asking: onboarding)
         // Every paragraph wraps at word boundaries to the terminal's width as it is when printed.
         let style = self.style
         let fitted: @Sendable ([StyledLine]) -> String = {
-            style.render($0.wrapped(to: EditLineReader.currentColumns))
+            style.render($0.wrapped(to: terminal.columns))
         }
         let home = shell.home()
         output.out(fitted(home) + "\n")
@@ -62,29 +66,46 @@ extension App {
             }
             outbox.post(fitted([StyledLine(said, .secondary)]))
         }
-        var (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
+        var (coordinator, summaryWriter) = praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
         // A model on this machine may need seconds to load: it loads while the person types.
-        if app.settings.isOnThisMachine { coordinator?.warmUp() }
+        if settings.isOnThisMachine { coordinator?.warmUp() }
+        // Praise, summaries and the model's answers arrive in the background, above the prompt.
+        let policy = EffectPolicy(
+            summaries: .inTheBackground, modelAnswers: .inTheBackground,
+            requestPraise: { moment in
+                // The prompt's quiet sign of life until the answer (or its fallback) arrives.
+                if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
+            },
+            summaryWriter: { summaryWriter }, post: { outbox.post($0) }, render: fitted,
+            beginWaiting: { outbox.beginWaiting() }, endWaiting: { outbox.endWaiting() },
+            beforeDeletingData: {
+                // Nothing may reach the server after its moments were archived.
+                guard let backgroundSync else { return }
+                backgroundSync.cancel()
+                wake.signal()
+                _ = waitFor(seconds: 5) { await backgroundSync.value }
+            },
+            aiChosen: {
+                // It applies from the next line.
+                self.reloadAISettings()
+                (coordinator, summaryWriter) = self.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
+                if self.settings.isOnThisMachine { coordinator?.warmUp() }
+            })
         let prompt = style.usesColor ? "\u{1}" + style.start(.primary) + "\u{1}›\u{1}" + style.reset + "\u{1} " : "› "
         let store = self.store
         let resources = shell.resources
         let completion = Completion(
             commands: CommandTable.conversationNames, moods: resources.moods,
             tagsInUse: { (try? store.tagsInUse(limit: 200)) ?? [] })
-        // The line editor is made with the terminal's real settings and holds keys again itself
-        // (EditLineReader.init); a dumb terminal's own line editing needs them back now.
-        if dumbTerminal { EarlyKeys.release() }
         // A locked journal's conversation keeps what is typed in memory only: no file is read or written.
         let sealed = store as? SQLiteMomentStore
         let lockedAtStart = sealed?.lockState.isLocked == true
         if lockedAtStart { forgetHistoryFile() }
-        let reader: any ConversationReader =
-            dumbTerminal
-            ? DumbTerminalReader(prompt: "› ", outbox: outbox)
-            : EditLineReader(
+        let reader = terminal.makeReader(
+            ReaderSetup(
                 prompt: prompt, historyPath: lockedAtStart ? nil : historyPath,
                 complete: completion.candidates(before:), outbox: outbox,
-                motion: Motion.detect(style: style, environment: environment.variables))
+                motion: Motion.detect(style: style, environment: environment.variables), dumb: dumbTerminal))
         let editor = reader as? EditLineReader
         editor?.remembers = { !Self.isLockLine($0) }
         // Locked meanwhile (here or in another yadg): lines from then on stay in memory.
@@ -94,7 +115,7 @@ extension App {
             shell.letQuestionGo().map { style.render(StyledLine($0, .secondary)) }
         }
         editor?.breathe(
-            home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: EditLineReader.currentColumns) + 2)
+            home[1].text, rowsAbove: ScreenRows.below(1, of: home, width: terminal.columns) + 2)
         // What was typed during the walkthrough comes back as the first line, ready to edit; keys
         // typed after it go on from it (the suggestion of a first win gives way to them instead).
         editor?.typingReplacesPrefill = typedAhead.isEmpty
@@ -102,18 +123,12 @@ extension App {
             !typedAhead.isEmpty ? typedAhead : shell.isFirstLogPending ? copy[HomeCopy.self].firstLogPrefill : nil
         while let line = reader.readLine(prefill: prefill) {
             prefill = nil
-            shell.width = EditLineReader.currentColumns
+            shell.width = terminal.columns
             var handled = shell.handle(line)
             // What needs the passphrase asks for it once, then the line is handled again.
-            let opening = app.openedToRetry(handled)
+            let opening = openedToRetry(handled)
             handled = opening.retry ? shell.handle(line) : opening.reply
-            if handled.effects.contains(.deleteMyData), let backgroundSync {
-                // Nothing may reach the server after its moments were archived.
-                backgroundSync.cancel()
-                wake.signal()
-                _ = waitFor(seconds: 5) { await backgroundSync.value }
-            }
-            let reply = app.resolve(handled, waitForSummaries: false)
+            let reply = resolve(handled, policy)
             // The moment this line logged is the latest before the sync can answer for it: a fast
             // server's praise for it is then shown unlabelled, as the card's second half.
             for case .requestPraise(let moment) in handled.effects { latest.set(moment.id) }
@@ -126,53 +141,8 @@ extension App {
             reader.write(fitted(reply.lines) + (blankAfter ? "\n" : ""))
             if let editor { ScreenRows.placeOfflinePraise(of: reply, in: editor, blankAfter: blankAfter) }
             if reply.quit { return 0 }
-            if reply.failure == nil, reply.effects.contains(where: { if case .chooseAI = $0 { true } else { false } }) {
-                // An AI choice was written (by the line, or by the list it answered): it applies
-                // from the next line.
-                app = app.reloadingAISettings()
-                (coordinator, summaryWriter) = app.praiseWriters(fitted: fitted, outbox: outbox, folder: folder)
-                if app.settings.isOnThisMachine { coordinator?.warmUp() }
-            }
-            for effect in handled.effects {
-                switch effect {
-                case .requestPraise(let moment):
-                    // The prompt's quiet sign of life until the answer (or its fallback) arrives.
-                    if coordinator?.request(for: moment) == true { outbox.beginWaiting() }
-                case .writeSummaries(let days, _):
-                    guard let writer = summaryWriter else { continue }
-                    let store = self.store
-                    let limited = planLimitNotice { outbox.post($0) }
-                    let inFlight = settings.requestsInFlight
-                    let crisis = shell.resources.crisisWhenNeeded
-                    Task.detached {
-                        await LookBackIO.writeSummaries(
-                            days, writer: writer, store: store, words: TimeWords(copy), inFlight: inFlight,
-                            crisis: crisis,
-                            arrived: { target, text in
-                                let line = Copy.fill(
-                                    copy[JourneyCopy.self].summaryArrived, ["day": target.label(copy), "summary": text])
-                                outbox.post(fitted([StyledLine("  " + line, .secondary)]))
-                            }, planLimited: limited)
-                    }
-                case .answerWithModel(let request):
-                    // Like praise: the local answer is shown, the model's line follows when it comes
-                    // (the provider keeps its own deadline).
-                    guard let writer = app.answerWriter else { continue }
-                    outbox.beginWaiting()
-                    let crisis = app.shell.resources.crisisWhenNeeded
-                    Task.detached {
-                        defer { outbox.endWaiting() }
-                        let lines = await App.modelAnswerLines(request, writer: writer, crisis: crisis.value)
-                        if !lines.isEmpty { outbox.post(fitted(lines)) }
-                    }
-                case .quit:
-                    return 0
-                case .export, .importFile, .parsePhrases, .sync, .checkEntitlement, .openLink, .offerAIChoices,
-                    .chooseAI, .setOnThisDayAtHome, .deleteMyData, .keepPhoto, .printCompletionScript, .lock,
-                    .openPhotos:
-                    continue
-                }
-            }
+            followUp(handled, shown: reply, policy)
+            if handled.quit { return 0 }
         }
         if let kept = shell.letQuestionGo() { output.out(style.render(StyledLine(kept, .secondary)) + "\n") }
         output.out(style.render(StyledLine(copy[HomeCopy.self].goodbye, .secondary)) + "\n")
@@ -216,40 +186,30 @@ extension App {
         return (coordinator, summaryWriter(orProvider: provider))
     }
 
-    /// The same app with the AI settings read again (after `/settings ai`), and Settings told.
-    func reloadingAISettings() -> App {
-        guard let paths = environment.paths else { return self }
-        var app = self
-        let loaded = AIWiring.load(
-            environment: environment.variables, paths: paths, noAI: settings.networkOff, copy: copy,
-            warn: { _ in })
-        app.settings = loaded.settings
-        shell.facts.ai = loaded.facts
-        shell.facts.modelAnswers = AIWiring.answersQuestions(loaded.settings)
-        return app
-    }
-
     /// At the first run, when no provider was chosen (`provider = none` is a choice): a model server already running on this
     /// machine is looked for (at most 150 ms) and offered with the model it reports. When none
     /// answered, the next start looks once more (``StateKey/localModelLookAgain``). Yes writes the
     /// choice to yadg's settings file, as `/settings ai` would; either answer is the one consent
     /// question, never asked again. True when a choice was written.
-    private func offerLocalModelIfRunning() -> Bool {
+    private func offerLocalModelIfRunning(asking onboarding: any Onboarding) -> Bool {
         guard settings.isUnset || !settings.explicit, !settings.networkOff,
             (try? store.stateValue(.aiConsent)) == nil
         else { return false }
         let candidates = LocalModelFinder.candidates(environment: environment.variables)
         let finder = LocalModelFinder(candidates: candidates, transport: CurlTransport())
         guard let server = (waitFor(seconds: 1) { await finder.find() } ?? []).first else {
+            // Lost, no start looks again unasked: `/settings ai` still finds the server.
             if (try? store.stateValue(.localModelLookAgain)) == nil { try? store.setState([.localModelLookAgain: "1"]) }
             return false
         }
         let words = copy[OnboardingCopy.self]
-        let yes = OnboardingPresenter(style: style, copy: copy)
-            .askYesNo(Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))
+        let yes = onboarding.askYesNo(
+            Copy.fill(words.localModelQuestion, ["name": server.name, "model": server.model]))
+        // Lost, the question is asked again at the next start: never a yes taken for granted.
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
         var wrote = false
         if yes, let paths = environment.paths {
+            // Reported: a choice that could not be written is answered as a no (nothing is used).
             wrote = (try? SettingsFile(path: paths.settings).write(.local(server))) != nil
         }
         let answer =
@@ -273,6 +233,7 @@ extension App {
             // Even the state read is off the way to the prompt.
             guard (try? store.stateValue(.integrityCheckedOn)) != today else { return }
             guard let detail = store.checkIntegrity(path: database) else {
+                // Lost, the check runs again at the next start, in the background as now.
                 try? store.setState([.integrityCheckedOn: today])
                 return
             }
@@ -284,7 +245,7 @@ extension App {
     /// Once, on a terminal: may a provider that was only detected (not chosen) be used? An Ollama
     /// found only by `OLLAMA_HOST` is asked first (at most a second): a server that is not running
     /// is not offered, and the question waits for a start when it answers.
-    private func askForAIConsentIfNeeded() {
+    private func askForAIConsentIfNeeded(asking onboarding: any Onboarding) {
         guard settings.provider != .none, !settings.explicit, (try? store.stateValue(.aiConsent)) == nil else { return }
         if settings.provider == .ollama {
             let base = settings.baseURL
@@ -293,8 +254,8 @@ extension App {
             guard !(waitFor(seconds: 1) { await finder.find() } ?? []).isEmpty else { return }
         }
         let name = settings.provider.rawValue
-        let yes = OnboardingPresenter(style: style, copy: copy)
-            .askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))
+        let yes = onboarding.askYesNo(Copy.fill(copy[OnboardingCopy.self].consentQuestion, ["provider": name]))
+        // Lost, the question is asked again at the next start: never a yes taken for granted.
         try? store.setState([.aiConsent: yes ? "yes" : "no"])
         let answer =
             yes

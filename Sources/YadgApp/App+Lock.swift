@@ -142,7 +142,7 @@ extension App {
     /// is asked for once; true when the journal opened (the line is then handled again), else
     /// the reply to show instead.
     func openedToRetry(_ reply: ShellReply) -> (retry: Bool, reply: ShellReply) {
-        guard reply.failureCause == .locked, passphrases.ask != nil, let store = store as? SQLiteMomentStore,
+        guard reply.failure?.cause == .locked, passphrases.ask != nil, let store = store as? SQLiteMomentStore,
             store.lockState == .locked(open: false)
         else { return (false, reply) }
         sayNow([StyledLine(lockWords.askToRead, .secondary)])
@@ -172,17 +172,17 @@ extension App {
     }
 
     /// One passphrase: typed where this run may ask, else a script's; a reply saying why not.
-    private func passphrase(_ prompt: String) -> Result<Passphrase, ShellReplyBox> {
+    private func passphrase(_ prompt: String) -> Result<Passphrase, ShellReplyError> {
         let words = lockWords
         if let ask = passphrases.ask {
             switch ask(prompt) {
             case .typed(let typed)?: return .success(typed)
-            case .tooLong?: return .failure(ShellReplyBox(.failed(words.tooLong)))
-            case .cancelled?, nil: return .failure(ShellReplyBox(said(words.cancelled)))
+            case .tooLong?: return .failure(ShellReplyError(.failed(words.tooLong)))
+            case .cancelled?, nil: return .failure(ShellReplyError(said(words.cancelled)))
             }
         }
         if let given = passphrases.given?() { return .success(given) }
-        return .failure(ShellReplyBox(ShellReply.failed(words.needsTerminal)))
+        return .failure(ShellReplyError(ShellReply.failed(words.needsTerminal)))
     }
 
     /// Lines said before a question (the set-up's warnings): printed now on a terminal; in JSON
@@ -214,7 +214,7 @@ extension App {
 }
 
 /// A reply as an error, for `Result` (a reply is not an `Error` itself).
-struct ShellReplyBox: Error {
+struct ShellReplyError: Error {
     let reply: ShellReply
     init(_ reply: ShellReply) { self.reply = reply }
 }

@@ -41,27 +41,12 @@ extension App {
             let opening = openedToRetry(first)
             reply = opening.retry ? shell.run(command) : opening.reply
         }
-        let shown = resolve(reply, waitForSummaries: false)
+        var praised: [Moment] = []
+        let policy = oneShotPolicy(requestPraise: { praised.append($0) })
+        let shown = resolve(reply, policy)
         show(shown)
-        for effect in reply.effects {
-            // The Journey shows what is cached (or the offline line) at once; AI summaries for the
-            // stale days are written for next time, within a short bound.
-            if case .writeSummaries(let days, _) = effect, let writer = summaryWriter {
-                // Only one round is asked for: what the short wait can take. The rest wait for the
-                // next look back, and the person is told so.
-                let asked = Array(days.prefix(settings.requestsInFlight))
-                LookBackIO.writeSummariesAndWait(
-                    asked, writer: writer, store: store, words: TimeWords(copy), inFlight: settings.requestsInFlight,
-                    seconds: Self.oneShotSummaryWait, crisis: shell.resources.crisisWhenNeeded,
-                    planLimited: planLimitNotice { [output] in output.out($0) })
-                if days.count > asked.count, !json {
-                    let later = Copy.fill(
-                        copy[JourneyCopy.self].summariesLater, ["count": String(days.count - asked.count)])
-                    output.out(style.render(StyledLine(later, .dim)) + "\n")
-                }
-            }
-        }
-        let praised = reply.effects.compactMap { if case .requestPraise(let m) = $0 { m } else { nil } }
+        followUp(reply, shown: shown, policy)
+        // Praise is printed as it comes, and waited for before the run ends.
         if !praised.isEmpty, let coordinator = printingCoordinator() {
             for moment in praised { coordinator.request(for: moment) }
             coordinator.waitForAll(seconds: praiseWait)
@@ -71,7 +56,7 @@ extension App {
             syncBeforeExit(logged: praised, reportingEarlierChanges: false)
         }
         guard let failure = shown.failure else { return 0 }
-        output.err("yadg: " + TerminalSanitizer.clean(failure) + "\n")
+        output.err("yadg: " + TerminalSanitizer.clean(failure.message) + "\n")
         return shown.exitStatus.rawValue
     }
 
@@ -88,7 +73,7 @@ extension App {
                     copy[CommandLineCopy.self].unknownSubcommand, ["name": name, "words": words.joined(separator: " ")])
             )
         case .takesNoArguments:
-            return shell.reply(to: error).failure ?? ""
+            return shell.reply(to: error).failure?.message ?? ""
         }
     }
 }

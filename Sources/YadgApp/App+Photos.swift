@@ -76,17 +76,17 @@ extension App {
 
     /// The journal's secret key: held, from a script's passphrase, or asked for once where this
     /// run may ask; else the reply that says the journal is locked (or the passphrase was wrong).
-    private func secretKey(of store: SQLiteMomentStore) -> Result<JournalSecretKey, ShellReplyBox> {
+    private func secretKey(of store: SQLiteMomentStore) -> Result<JournalSecretKey, ShellReplyError> {
         for attempt in 0..<2 {
             do {
                 return .success(try store.secretKeyForReading())
             } catch {
                 let refused = shell.context.storeFailure(error, reading: true)
-                guard attempt == 0 else { return .failure(ShellReplyBox(refused)) }
+                guard attempt == 0 else { return .failure(ShellReplyError(refused)) }
                 let opening = openedToRetry(refused)
-                if !opening.retry { return .failure(ShellReplyBox(opening.reply)) }
+                if !opening.retry { return .failure(ShellReplyError(opening.reply)) }
             }
         }
-        return .failure(ShellReplyBox(.failed(copy[StorageCopy.self].readFailed)))
+        return .failure(ShellReplyError(.failed(copy[StorageCopy.self].readFailed)))
     }
 }

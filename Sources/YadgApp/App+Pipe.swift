@@ -65,24 +65,25 @@ extension App {
             var acknowledged: [UInt8] = []
             acknowledged.reserveCapacity(replies.count * 160)  // a card is about a hundred bytes
             var toPraise: [Moment] = []
+            let policy = pipePolicy(requestPraise: { toPraise.append($0) })
             var quit = false
+            var followed: [(ShellReply, shown: ShellReply)] = []
             for handled in replies where !quit {
                 lineNumber += 1
-                let reply = resolve(handled, waitForSummaries: true)
+                let reply = resolve(handled, policy)
                 shown(reply, into: &acknowledged)
-                if keepsLogged || coordinator != nil {
-                    for case .requestPraise(let moment) in handled.effects { toPraise.append(moment) }
-                }
+                followed.append((handled, reply))
                 if let failure = reply.failure {
                     // The weightiest cause wins: data that cannot be used over a line not logged.
                     status = max(status, reply.exitStatus.rawValue)
-                    output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure))\n")
+                    output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure.message))\n")
                 }
                 quit = reply.quit
             }
             if !acknowledged.isEmpty { output.out(String(decoding: acknowledged, as: UTF8.self)) }
+            for (handled, reply) in followed { followUp(handled, shown: reply, policy) }
             if keepsLogged { logged += toPraise }
-            toPraise.forEach { coordinator?.request(for: $0) }
+            if let coordinator { toPraise.forEach { coordinator.request(for: $0) } }
             return quit
         }
         /// Waits for the batches being committed and acknowledges them, oldest first, until at
@@ -180,7 +181,7 @@ extension App {
                 guard reply.events.contains(where: \.isLogged) else { return reply }
                 let failed = ShellReply(
                     lines: [StyledLine(message)], events: [.notLogged(input: line, reason: .saveFailed)],
-                    failure: message)
+                    failure: .init(message))
                 return error is MomentStoreError ? failed.failing(because: .data) : failed
             }
         }

@@ -12,54 +12,91 @@ import YadgTerminal
 /// one-shot commands) around one ``Shell``, carrying out the effects of its replies. Everything it
 /// touches is injected, so tests reach it without spawning the binary.
 public struct App {
+    /// How this run meets the person, decided before the app is made (argv, `isatty`, `TERM`).
+    public struct Options: Sendable {
+        /// `--json`: events, one JSON object a line, instead of text.
+        public var json = false
+        /// stdout is a terminal (CSV printed there is sanitised).
+        public var outputIsTerminal = false
+        /// Standard error is a terminal: the end of a pipe shows how many AI lines it waits for.
+        public var errorIsTerminal = false
+        /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
+        public var dumbTerminal = false
+        /// `--no-wait` turns it off: the end of a pipe then waits one praise deadline in all, not
+        /// for the queue to drain.
+        public var waitsForQueuedPraise = true
+
+        public init(
+            json: Bool = false, outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
+            dumbTerminal: Bool = false, waitsForQueuedPraise: Bool = true
+        ) {
+            self.json = json
+            self.outputIsTerminal = outputIsTerminal
+            self.errorIsTerminal = errorIsTerminal
+            self.dumbTerminal = dumbTerminal
+            self.waitsForQueuedPraise = waitsForQueuedPraise
+        }
+    }
+
     let shell: Shell
     let store: any MomentHistory
     let style: TerminalStyle
-    /// `--json`: events, one JSON object a line, instead of text.
-    let json: Bool
+    let options: Options
     let clock: any WallClock
     /// The shell's: made when first needed.
     var zone: Zone { shell.context.zone }
-    var settings: AISettings
+    /// The AI settings in force now: shared by every copy of this value, so what `/settings ai`
+    /// chose is what the rest of the conversation reads (``reloadAISettings()``).
+    var settings: AISettings { currentAI.settings }
+    private let currentAI: CurrentAISettings
     let configDirectory: String
     let output: any OutputSink
     /// The outbox for the backend, when one is configured.
     let syncQueue: (any SyncQueue)?
-    /// stdout is a terminal (CSV printed there is sanitised).
-    var outputIsTerminal = false
-    /// `TERM=dumb`: converse with a plain prompt and the terminal's own line editing.
-    var dumbTerminal = false
-    /// `--no-wait`: the end of a pipe waits one praise deadline in all, not for the queue to drain.
-    public var waitsForQueuedPraise = true
-    /// Standard error is a terminal: the end of a pipe shows how many AI lines it waits for.
-    public var errorIsTerminal = false
     /// Folders, the entitlement service, and the variables that decide how links open.
     let environment: AppEnvironment
     /// Shared by every copy of this value for the run: what was said once, whether data was deleted.
     let session = SessionState()
     /// Where a locked journal's passphrase may come from in this run (the terminal, a script's).
-    public var passphrases = PassphraseSources()
+    let passphrases: PassphraseSources
+
+    var json: Bool { options.json }
+    var outputIsTerminal: Bool { options.outputIsTerminal }
+    var errorIsTerminal: Bool { options.errorIsTerminal }
+    var dumbTerminal: Bool { options.dumbTerminal }
+    var waitsForQueuedPraise: Bool { options.waitsForQueuedPraise }
 
     var copy: Copy { shell.resources.copy }
 
+    /// Everything the app touches, given once: it is not changed after it is made.
     public init(
-        shell: Shell, store: any MomentHistory, style: TerminalStyle, json: Bool, clock: any WallClock,
-        settings: AISettings, configDirectory: String, output: any OutputSink = StandardStreams(),
-        syncQueue: (any SyncQueue)? = nil, outputIsTerminal: Bool = false, dumbTerminal: Bool = false,
-        environment: AppEnvironment = AppEnvironment()
+        shell: Shell, store: any MomentHistory, style: TerminalStyle, clock: any WallClock, settings: AISettings,
+        configDirectory: String, output: any OutputSink = StandardStreams(), syncQueue: (any SyncQueue)? = nil,
+        options: Options = Options(), environment: AppEnvironment = AppEnvironment(),
+        passphrases: PassphraseSources = PassphraseSources()
     ) {
         self.environment = environment
         self.syncQueue = syncQueue
         self.shell = shell
         self.store = store
         self.style = style
-        self.json = json
+        self.options = options
         self.clock = clock
-        self.settings = settings
+        self.currentAI = CurrentAISettings(settings)
         self.configDirectory = configDirectory
         self.output = output
-        self.outputIsTerminal = outputIsTerminal
-        self.dumbTerminal = dumbTerminal
+        self.passphrases = passphrases
+    }
+
+    /// The AI settings read again (after `/settings ai` wrote a choice), for every copy of this
+    /// value, and Settings told.
+    func reloadAISettings() {
+        guard let paths = environment.paths else { return }
+        let loaded = AIWiring.load(
+            environment: environment.variables, paths: paths, noAI: settings.networkOff, copy: copy,
+            warn: { _ in })
+        currentAI.replace(with: loaded.settings)
+        shell.aiChanged(to: loaded.facts, answersQuestions: AIWiring.answersQuestions(loaded.settings))
     }
 
     /// The AI provider to use now, if any (configured, or detected and agreed to).
@@ -134,8 +171,9 @@ public struct App {
         // A command that could not run (an unknown /command, say) is an event too.
         if reply.events.isEmpty, let failure = reply.failure {
             out.append(
-                contentsOf: JSONText.object([("event", JSONText.quote("error")), ("message", JSONText.quote(failure))])
-                    .utf8)
+                contentsOf: JSONText.object([
+                    ("event", JSONText.quote("error")), ("message", JSONText.quote(failure.message)),
+                ]).utf8)
             out.append(UInt8(ascii: "\n"))
         }
     }

@@ -1,4 +1,5 @@
 import Synchronization
+import YadgAI
 import YadgEntitlement
 
 #if canImport(FoundationEssentials)
@@ -57,4 +58,16 @@ final class SessionState: Sendable {
         get { flags.withLock { $0.dataDeleted } }
         set { flags.withLock { $0.dataDeleted = newValue } }
     }
+}
+
+/// The AI settings in force, one value for the run: `/settings ai` replaces them for every copy of
+/// the app at once (a conversation that kept its own copy read the settings from before the choice).
+final class CurrentAISettings: Sendable {
+    private let value: Mutex<AISettings>
+
+    init(_ settings: AISettings) { value = Mutex(settings) }
+
+    var settings: AISettings { value.withLock { $0 } }
+
+    func replace(with settings: AISettings) { value.withLock { $0 = settings } }
 }

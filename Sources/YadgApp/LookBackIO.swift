@@ -17,13 +17,13 @@ import YadgStorage
 /// summaries written by the AI provider (cached per day until the day changes).
 enum LookBackIO {
     /// A kind, one-line reason, for stderr.
-    struct Failure: Error {
+    struct ImportFileError: Error {
         let message: String
     }
 
     /// Why an export was not written: the store could not be read (said as the store says it),
     /// or the file could not be written.
-    enum ExportFailure: Error {
+    enum ExportError: Error {
         case store(any Error)
         case writing(String)
     }
@@ -33,7 +33,7 @@ enum LookBackIO {
     static func export(
         _ format: ExportFormat, to path: String?, withDeleted: Bool = false, store: any MomentHistory, zone: Zone,
         copy: Copy, extras: ExtrasShown, output: any OutputSink, outputIsTerminal: Bool
-    ) -> Result<Int, ExportFailure> {
+    ) -> Result<Int, ExportError> {
         let moments: [Moment]
         do {
             moments = try store.allMoments().filter { withDeleted || $0.archivedAt == nil }
@@ -83,10 +83,10 @@ enum LookBackIO {
     /// export carries its photos' names, not the pictures).
     static func importFile(
         _ path: String, store: any MomentHistory, copy: Copy, crisis: CrisisCheck, dataDirectory: String? = nil
-    ) -> Result<String, Failure> {
+    ) -> Result<String, ImportFileError> {
         let words = copy[ImportCopy.self]
-        func failed(_ reason: String) -> Result<String, Failure> {
-            .failure(Failure(message: Copy.fill(words.failed, ["path": path, "reason": reason])))
+        func failed(_ reason: String) -> Result<String, ImportFileError> {
+            .failure(ImportFileError(message: Copy.fill(words.failed, ["path": path, "reason": reason])))
         }
         guard FileManager.default.fileExists(atPath: path) else { return failed(words.noSuchFile) }
         guard FileManager.default.isReadableFile(atPath: path) else { return failed(words.notReadable) }
@@ -115,7 +115,7 @@ enum LookBackIO {
             return .success(said)
         } catch {
             return .failure(
-                Failure(
+                ImportFileError(
                     message: Copy.fill(
                         copy[ImportCopy.self].failed, ["path": path, "reason": reason(error, copy: copy)])))
         }
@@ -124,7 +124,7 @@ enum LookBackIO {
     /// Why an import failed, in a sentence: what this yadg checks, a file that is not JSON, or
     /// which moment lacks or garbles which field (never a decoder's own words).
     private static func reason(_ error: any Error, copy: Copy) -> String {
-        if let problem = error as? ImportProblem { return problem.message(copy) }
+        if let problem = error as? ImportError { return problem.message(copy) }
         let words = copy[ImportCopy.self]
         guard let decoding = error as? DecodingError else { return words.notJSON }
         func place(_ path: [any CodingKey], _ last: (any CodingKey)? = nil) -> (number: String, field: String)? {

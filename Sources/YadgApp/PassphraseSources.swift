@@ -55,14 +55,14 @@ public struct PassphraseSources: Sendable {
         return sources
     }
 
-    enum FileProblem: Error {
+    enum PassphraseFileError: Error {
         case readableByOthers
         case unreadable(String)
     }
 
     /// The file's bytes, up to its first line end, read straight into zeroed memory. A file the
     /// group or others may read is not used (as ssh does with a key).
-    static func readPassphrase(file path: String) -> Result<Passphrase, FileProblem> {
+    static func readPassphrase(file path: String) -> Result<Passphrase, PassphraseFileError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(fd) }

@@ -43,7 +43,7 @@ public struct EntitlementSource: Sendable {
     public var service: EntitlementService { kind.service }
 
     /// What the server says now, or why it could not say.
-    public func read(now: Date) async -> Result<Entitlement, SyncProblem> {
+    public func read(now: Date) async -> Result<Entitlement, SyncError> {
         let request: HTTPRequest
         switch kind {
         case .backend(let base):

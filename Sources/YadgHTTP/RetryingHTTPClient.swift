@@ -20,7 +20,7 @@ public struct RetryingHTTPClient: Sendable {
     }
 
     /// Why no 2xx arrived.
-    public enum Failure: Error, Sendable, Equatable {
+    public enum RequestError: Error, Sendable, Equatable {
         case timedOut
         case cancelled
         /// Refused, reset, cut off, or a body over the size limit.
@@ -42,25 +42,29 @@ public struct RetryingHTTPClient: Sendable {
         while true {
             attempt += 1
             let remaining = end - timing.now()
-            guard remaining > 0.05 else { throw Failure.timedOut }
+            guard remaining > 0.05 else { throw RequestError.timedOut }
             var request = try make()
             request.timeout = min(attemptTimeout, remaining)
-            let failure: Failure
+            let failure: RequestError
             var headers: [String: String] = [:]
             do {
                 let response = try await transport.send(request)
                 if (200..<300).contains(response.status) { return response }
                 let body = String(decoding: response.body.prefix(4096), as: UTF8.self)
-                if RetryPolicy.isQuotaExhausted(status: response.status, body: body) { throw Failure.quotaExhausted }
-                guard RetryPolicy.isRetryable(status: response.status) else { throw Failure.status(response.status) }
+                if RetryPolicy.isQuotaExhausted(status: response.status, body: body) {
+                    throw RequestError.quotaExhausted
+                }
+                guard RetryPolicy.isRetryable(status: response.status) else {
+                    throw RequestError.status(response.status)
+                }
                 failure = .status(response.status)
                 headers = response.headers
             } catch let error as HTTPTransportError {
                 switch error {
-                case .cancelled: throw Failure.cancelled
+                case .cancelled: throw RequestError.cancelled
                 case .timedOut: failure = .timedOut
                 case .failed: failure = .transport
-                case .tooLarge: throw Failure.transport  // the same again: not worth a retry
+                case .tooLarge: throw RequestError.transport  // the same again: not worth a retry
                 }
             }
             let left = end - timing.now()
@@ -72,7 +76,7 @@ public struct RetryingHTTPClient: Sendable {
             do {
                 try await timing.sleep(delay)
             } catch {
-                throw Failure.cancelled
+                throw RequestError.cancelled
             }
         }
     }

@@ -68,7 +68,7 @@ extension PhotoShelf {
 
 extension PhotoShelf {
     /// A photo kept in a locked journal: sealed to its public key under a fresh name.
-    func keepSealed(_ bytes: [UInt8], to publicKey: [UInt8]) -> Result<String, PhotoProblem> {
+    func keepSealed(_ bytes: [UInt8], to publicKey: [UInt8]) -> Result<String, PhotoError> {
         let name = Self.folderName + "/" + SealedFile.freshName()
         do {
             try PrivateFiles.createDirectory(dataDirectory + "/" + Self.folderName)

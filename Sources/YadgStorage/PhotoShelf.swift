@@ -31,7 +31,7 @@ public struct PhotoShelf: Sendable {
     /// copy is sealed (<doc:PrivacyAndSecurity>).
     public func keep(
         _ path: String, home: String, currentDirectory: String, sealingTo publicKey: [UInt8]? = nil
-    ) -> Result<String, PhotoProblem> {
+    ) -> Result<String, PhotoError> {
         let full =
             path == "~" || path.hasPrefix("~/")
             ? home + path.dropFirst() : path.hasPrefix("/") ? path : currentDirectory + "/" + path
@@ -82,7 +82,7 @@ public struct PhotoShelf: Sendable {
 
     /// What stopped the copy: a full disk is said as the store says it; anything else with the
     /// system's own words.
-    static func problem(_ error: any Error) -> PhotoProblem {
+    static func problem(_ error: any Error) -> PhotoError {
         switch (error as? POSIXError)?.code {
         case .ENOSPC?, .EDQUOT?: return .diskFull
         default: return .notSaved(reason: SystemError.words(error))

@@ -88,7 +88,9 @@ extension SQLiteMomentStore {
         batchWrites.add { [self] in
             guard connection.batchFailure == nil else { return }
             do {
-                guard let day = try writeRow(moment, ref: ref + batchShift) else { throw AlreadyStored(id: moment.id) }
+                guard let day = try writeRow(moment, ref: ref + batchShift) else {
+                    throw AlreadyStoredError(id: moment.id)
+                }
                 if moment.archivedAt == nil {
                     writtenCounts.days[day, default: 0] += 1
                     writtenCounts.actions[moment.action, default: 0] += 1
@@ -133,7 +135,7 @@ extension SQLiteMomentStore {
     }
 
     /// A moment handed to a batch whose id was stored already: the batch is not kept.
-    struct AlreadyStored: Error {
+    struct AlreadyStoredError: Error {
         let id: UUID
     }
 }

@@ -28,9 +28,9 @@ public struct BackendClient: Sendable {
         /// The server has it (for a create or an update, what it said about the moment).
         case done(ServerMoment?)
         /// Not this time: try again later (`after`: seconds the server asked for).
-        case retry(SyncProblem, after: Double?)
+        case retry(SyncError, after: Double?)
         /// The server refused it; a timer will not change its mind.
-        case refused(SyncProblem)
+        case refused(SyncError)
     }
 
     /// Sends one operation. `moment` is the moment as stored now (a create sends it as it is).
@@ -88,10 +88,10 @@ public struct BackendClient: Sendable {
     /// Delete my data: archives each of these moments on the server (`DELETE /moments/{id}`), a few
     /// at a time. Returns how many the server archived (a 404 means it never had it); the first
     /// request that fails ends it with the reason, and deletion on this machine does not go ahead.
-    public func archive(_ ids: [UUID]) async -> Result<Int, SyncProblem> {
+    public func archive(_ ids: [UUID]) async -> Result<Int, SyncError> {
         var archived = 0
         for batch in stride(from: 0, to: ids.count, by: 8).map({ ids[$0..<min($0 + 8, ids.count)] }) {
-            let outcomes = await withTaskGroup(of: Result<Bool, SyncProblem>.self) { group in
+            let outcomes = await withTaskGroup(of: Result<Bool, SyncError>.self) { group in
                 for id in batch {
                     group.addTask {
                         let request = self.request("DELETE", "/moments/" + id.lowercasedText, body: nil)
@@ -123,7 +123,7 @@ public struct BackendClient: Sendable {
 
     /// One page of a paginated list (`GET /moments`, `GET /timeline`): its rows and the next page's
     /// cursor (nil on the last page).
-    func page(_ list: String, after cursor: String?) async -> Result<([JSONValue], String?), SyncProblem> {
+    func page(_ list: String, after cursor: String?) async -> Result<([JSONValue], String?), SyncError> {
         var path = "/\(list)?limit=100"
         if let cursor { path += "&cursor=" + QueryText.percentEncoded(cursor) }
         guard let response = try? await transport.send(request("GET", path, body: nil)) else {
@@ -142,7 +142,7 @@ public struct BackendClient: Sendable {
     /// `yadg sync --pull`: every page of the server's moments, added to `queue` where this machine
     /// lacks them (each through `checking`, the crisis check). How many were added and known.
     public func pull(into queue: any SyncQueue, checking: @Sendable (Moment) -> Moment) async
-        -> Result<(added: Int, known: Int), SyncProblem>
+        -> Result<(added: Int, known: Int), SyncError>
     {
         var cursor: String?
         var (added, known) = (0, 0)
@@ -223,7 +223,7 @@ public struct BackendClient: Sendable {
     /// empty 200, another moment's) may never have reached the server: it is a failure, tried again
     /// on the backoff schedule, never marked synced (<doc:Sync>, "Sending").
     static func answer(_ response: HTTPResponse, for operation: SyncOperation, serverID: String?) -> Result<
-        ServerMoment?, SyncProblem
+        ServerMoment?, SyncError
     > {
         if operation.kind == .delete && response.status == 204 { return .success(nil) }
         guard !response.body.isEmpty else { return .failure(.notTheAnswer(.empty)) }

@@ -149,5 +149,5 @@ extension Result {
 public enum SyncEvent: Sendable, Equatable {
     /// The server has this change; for a create, what it said about the moment.
     case synced(Moment?, SyncOperation.Kind, ServerMoment?)
-    case failed(UUID, SyncProblem, willRetry: Bool)
+    case failed(UUID, SyncError, willRetry: Bool)
 }

@@ -138,38 +138,40 @@ struct YadgCommand {
         let interactive = isatty(0) == 1 && isatty(1) == 1 && !options.json
         let mode: Shell.Mode =
             !options.command.isEmpty ? .oneShot : interactive ? .conversation : .piped
+        let entitlement = AppEnvironment.entitlementService(
+            environment: environment, config: ai.config, backendURL: settings.backendURL)
         let shell = Shell(
-            store: store, clock: clock, timeZone: zone.value, resources: resources, rng: rng, mode: mode)
+            store: store, clock: clock, timeZone: zone.value, resources: resources, rng: rng, mode: mode,
+            configuration: Shell.Configuration(
+                width: environment["COLUMNS"].flatMap(Int.init) ?? 80, literal: options.literal, syncs: store.syncs,
+                facts: facts(
+                    ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
+                    entitlement: entitlement?.service ?? .none, database: paths.database)))
         // The process ends when the mode returns, and its memory goes back with it: freeing the
         // run's tables and caches one by one first cost a one-shot log 3 % of its work. SQLite
         // needs no close for durability (every commit is synced; YadgStorage's Storage article).
         _ = Unmanaged.passRetained(shell)
         _ = Unmanaged.passRetained(store)
-        shell.width = environment["COLUMNS"].flatMap(Int.init) ?? 80
-        shell.literal = options.literal && mode == .piped
-        shell.syncs = store.syncs
-        let entitlement = AppEnvironment.entitlementService(
-            environment: environment, config: ai.config, backendURL: settings.backendURL)
-        shell.facts = facts(
-            ai: ai, copy: copy, userID: ((try? store.stateValue(.anonymousUserId)) ?? nil) ?? "",
-            entitlement: entitlement?.service ?? .none, database: paths.database)
-        var app = App(
-            shell: shell, store: store,
-            style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment), json: options.json,
-            clock: clock, settings: settings, configDirectory: paths.configDirectory, output: output,
-            syncQueue: store.syncs ? store : nil,
-            outputIsTerminal: isatty(1) == 1, dumbTerminal: environment["TERM"] == "dumb",
-            environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment))
-        app.waitsForQueuedPraise = !options.noWait
-        app.errorIsTerminal = isatty(2) == 1
         // A locked journal: typed on a terminal (a conversation, a command typed on one), or a
         // script's file or command, read only when something sealed is first shown.
-        app.passphrases = PassphraseSources.load(
+        let passphrases = PassphraseSources.load(
             environment: environment, config: ai.config,
             terminal: mode == .conversation || (mode == .oneShot && isatty(0) == 1 && !options.json), copy: copy
         ) { output.err($0 + "\n") }
-        store.setPassphraseSource(app.passphrases.given)
+        let app = App(
+            shell: shell, store: store,
+            style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment),
+            clock: clock, settings: settings, configDirectory: paths.configDirectory, output: output,
+            syncQueue: store.syncs ? store : nil,
+            options: App.Options(
+                json: options.json, outputIsTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
+                dumbTerminal: environment["TERM"] == "dumb", waitsForQueuedPraise: !options.noWait),
+            environment: AppEnvironment(paths: paths, entitlement: entitlement, variables: environment),
+            passphrases: passphrases)
+        store.setPassphraseSource(passphrases.given)
         // A /lock a kill interrupted clears its old pages now (nothing when the journal is not locked).
+        // Not finished (another yadg holds the log, a full disk), it stays marked unfinished
+        // (`lockIsUnfinished`) and the next start tries again.
         if store.writeRefusal == nil, store.lockIsUnfinished {
             try? store.finishLocking(photos: PhotoShelf(dataDirectory: paths.dataDirectory))
         }
@@ -245,9 +247,9 @@ struct YadgCommand {
         return facts
     }
 
-    private struct BadOption: Error { let option: String }
+    private struct BadOptionError: Error { let option: String }
 
-    private func parseOptions() -> Result<Options, BadOption> {
+    private func parseOptions() -> Result<Options, BadOptionError> {
         var options = Options()
         var rest = arguments[...]
         while let argument = rest.first, options.command.isEmpty {
@@ -261,7 +263,7 @@ struct YadgCommand {
             case "--version", "-V": options.version = true
             case "--": options.command = Array(rest)
             default:
-                if argument.hasPrefix("-") && argument.count > 1 { return .failure(BadOption(option: argument)) }
+                if argument.hasPrefix("-") && argument.count > 1 { return .failure(BadOptionError(option: argument)) }
                 options.command = [argument] + rest
             }
         }

@@ -37,10 +37,10 @@ struct AppTests {
     func app(_ mode: Shell.Mode, json: Bool = false) -> App {
         App(
             shell: TestSupport.shell(store: store, mode: mode), store: store,
-            style: TerminalStyle.detect(isTerminal: false, environment: [:]), json: json,
+            style: TerminalStyle.detect(isTerminal: false, environment: [:]),
             clock: FixedClock(TestSupport.date("2026-11-19T15:04:00")),
             settings: AISettings.resolve(environment: ["YADG_AI_PROVIDER": "none"], config: [:]),
-            configDirectory: "/nonexistent", output: output)
+            configDirectory: "/nonexistent", output: output, options: App.Options(json: json))
     }
 
     @Test("Pipes: cards as lines are committed, commands answered, refused lines named on stderr")

@@ -47,7 +47,7 @@ struct RetryingHTTPClientTests {
     @Test("A wait that would pass the deadline is not started: the last failure is the answer")
     func deadlineStopsTheBackoff() async throws {
         let time = VirtualTime()
-        await #expect(throws: RetryingHTTPClient.Failure.status(500)) {
+        await #expect(throws: RetryingHTTPClient.RequestError.status(500)) {
             try await send("flaky-9", deadline: 1.2, time: time)
         }
         #expect(time.pauses.withLock { $0 } == [0.5])
@@ -59,7 +59,7 @@ struct RetryingHTTPClientTests {
         #expect(try await send("retry-after-2", deadline: 12, time: honoured).status == 200)
         #expect(honoured.pauses.withLock { $0 } == [2])
         let refused = VirtualTime()
-        await #expect(throws: RetryingHTTPClient.Failure.status(429)) {
+        await #expect(throws: RetryingHTTPClient.RequestError.status(429)) {
             try await send("retry-after-5", deadline: 3, time: refused)
         }
         #expect(refused.pauses.withLock { $0 }.isEmpty)
@@ -69,7 +69,7 @@ struct RetryingHTTPClientTests {
     func tooLarge() async throws {
         let time = VirtualTime()
         let before = Self.server.requests.count
-        await #expect(throws: RetryingHTTPClient.Failure.transport) {
+        await #expect(throws: RetryingHTTPClient.RequestError.transport) {
             try await send("huge", deadline: 12, time: time)
         }
         #expect(Self.server.requests.count == before + 1 && time.pauses.withLock { $0 }.isEmpty)
@@ -78,10 +78,10 @@ struct RetryingHTTPClientTests {
     @Test("Client errors and an exhausted quota are final")
     func final() async throws {
         let time = VirtualTime()
-        await #expect(throws: RetryingHTTPClient.Failure.status(401)) {
+        await #expect(throws: RetryingHTTPClient.RequestError.status(401)) {
             try await send("status-401", deadline: 12, time: time)
         }
-        await #expect(throws: RetryingHTTPClient.Failure.quotaExhausted) {
+        await #expect(throws: RetryingHTTPClient.RequestError.quotaExhausted) {
             try await send("quota", deadline: 12, time: time)
         }
         #expect(time.pauses.withLock { $0 }.isEmpty)

@@ -135,7 +135,7 @@ struct BatchWritesTests {
         let (laterRefs, laterCommit) = try store.batchCommittingLater {
             try later.map { try store.insertNumbered($0, state: [:]) }
         }
-        #expect(throws: SQLiteMomentStore.AlreadyStored.self) { try failing.wait() }
+        #expect(throws: SQLiteMomentStore.AlreadyStoredError.self) { try failing.wait() }
         try laterCommit.wait()
         // The later batch numbered on after the failed one's references: a gap, never a clash.
         #expect(laterRefs == Array(43...62))

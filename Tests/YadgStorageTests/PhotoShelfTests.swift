@@ -65,7 +65,7 @@ struct PhotoShelfTests {
         shelf.limit = 64
         try "just words".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8)
         try (Self.png + Data(count: 64)).write(to: URL(fileURLWithPath: folder + "/big.png"))
-        func keep(_ path: String) -> PhotoProblem? {
+        func keep(_ path: String) -> PhotoError? {
             if case .failure(let problem) = shelf.keep(path, home: folder, currentDirectory: folder) {
                 problem
             } else {
@@ -80,10 +80,10 @@ struct PhotoShelfTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/data/photos"))
         let words = TestSupport.resources.copy
         #expect(
-            PhotoProblem.tooLarge(path: "big.png", limitMB: 25).message(words)
+            PhotoError.tooLarge(path: "big.png", limitMB: 25).message(words)
                 == "big.png is over 25 MB, which is more than I keep for one photo. A smaller copy would work.")
         #expect(
-            PhotoProblem.missing(path: "a\u{1B}[2Jb.jpg").message(words)
+            PhotoError.missing(path: "a\u{1B}[2Jb.jpg").message(words)
                 == "I couldn't find ab.jpg. Nothing was changed.")
     }
 

@@ -24,7 +24,7 @@ struct StorageProblemTests {
             if reply.failure != nil { break }
         }
         let expected = TestSupport.resources.copy[StorageCopy.self].diskFull
-        #expect(reply.failure == expected)
+        #expect(reply.failure?.message == expected)
         #expect(reply.events.first?.isNotLogged == true)
         #expect(throws: MomentStoreError.diskFull) {
             try store.insert(

@@ -39,7 +39,7 @@ struct BackendAnswerTests {
     @Test(
         "Anything else is not the answer, and says why",
         arguments: [
-            (200, "text/html" as String?, "<html>Log in to the Wi-Fi</html>", SyncProblem.NotTheAnswer.notJSON),
+            (200, "text/html" as String?, "<html>Log in to the Wi-Fi</html>", SyncError.NotTheAnswer.notJSON),
             (200, nil, #"{"item":{"id":"6f1c1d9e-8d2a-4c1b-9a57-1c2d3e4f5a6b"}}"#, .notJSON),
             (200, "application/json", #"{"item":{"id":"6f1c1d9e-8d2a"#, .unreadable),
             (200, "application/json", "", .empty),
@@ -47,16 +47,16 @@ struct BackendAnswerTests {
             (200, "application/json", #"{"ok":true}"#, .otherMoment),
             (201, "application/json", #"{"item":{"id":"00000000-0000-4000-8000-000000000001"}}"#, .otherMoment),
         ])
-    func notAnswers(status: Int, type: String?, body: String, why: SyncProblem.NotTheAnswer) {
+    func notAnswers(status: Int, type: String?, body: String, why: SyncError.NotTheAnswer) {
         let answer = BackendClient.answer(
             Self.response(status, type, body), for: Self.operation(.create), serverID: nil)
-        #expect(throws: SyncProblem.notTheAnswer(why)) { try answer.get() }
+        #expect(throws: SyncError.notTheAnswer(why)) { try answer.get() }
     }
 
     @Test("Each reason reads back from the code the store keeps")
     func codesRoundTrip() {
-        for why in SyncProblem.NotTheAnswer.allCases {
-            #expect(SyncProblem(code: SyncProblem.notTheAnswer(why).code) == .notTheAnswer(why))
+        for why in SyncError.NotTheAnswer.allCases {
+            #expect(SyncError(code: SyncError.notTheAnswer(why).code) == .notTheAnswer(why))
         }
     }
 }

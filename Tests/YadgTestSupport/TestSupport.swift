@@ -65,11 +65,11 @@ public enum TestSupport {
 
     public static func shell(
         store: InMemoryMomentStore = InMemoryMomentStore(), now: String = "2026-11-19T15:04:00",
-        mode: Shell.Mode = .piped, seed: UInt64 = 7
+        mode: Shell.Mode = .piped, seed: UInt64 = 7, configuration: Shell.Configuration = Shell.Configuration()
     ) -> Shell {
         Shell(
             store: store, clock: FixedClock(date(now)), timeZone: newYork, resources: resources,
-            rng: SplitMix64(seed: seed), mode: mode, makeID: sequentialIDs())
+            rng: SplitMix64(seed: seed), mode: mode, configuration: configuration, makeID: sequentialIDs())
     }
 }
 

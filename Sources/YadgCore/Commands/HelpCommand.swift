@@ -37,7 +37,8 @@ extension HelpCommand {
         let offered: KeyPath<CommandSpec, Bool> = oneShot ? \.asSubcommand : \.inConversation
         guard let spec = CommandTable.spec(named: name) else {
             let suggestion = SlashCommand.suggestion(for: name, among: offered)
-            return .failed(context.reply(to: .unknown(name: name, suggestion: suggestion)).failure ?? "", usage: true)
+            let unknown = context.reply(to: .unknown(name: name, suggestion: suggestion))
+            return .failed(unknown.failure?.message ?? "", usage: true)
         }
         let runs = oneShot && spec.asSubcommand ? "yadg " + spec.name : "/" + spec.name
         var usage = runs

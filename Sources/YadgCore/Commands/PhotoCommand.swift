@@ -70,7 +70,7 @@ struct PhotoCommand: ShellCommand {
     }
 
     /// The reply once the application tried to keep the photo.
-    static func kept(_ result: Result<String, PhotoProblem>, for id: UUID, in context: inout CommandContext)
+    static func kept(_ result: Result<String, PhotoError>, for id: UUID, in context: inout CommandContext)
         -> ShellReply
     {
         let words = context.copy[PhotoCopy.self]
@@ -93,7 +93,7 @@ struct PhotoCommand: ShellCommand {
 }
 
 /// Why a photo could not be attached.
-public enum PhotoProblem: Error, Equatable, Sendable {
+public enum PhotoError: Error, Equatable, Sendable {
     case missing(path: String)
     case folder(path: String)
     case unreadable(path: String)

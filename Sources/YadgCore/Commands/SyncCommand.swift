@@ -29,7 +29,7 @@ public enum SyncStatusView {
     public static func render(_ status: SyncStatus, copy: Copy) -> [StyledLine] {
         let words = copy[SyncCopy.self]
         guard status.waiting > 0 else { return [StyledLine(words.allSynced, .primary)] }
-        let reason = status.lastError.map { SyncProblem(code: $0)?.words(copy) ?? $0 } ?? words.noReason
+        let reason = status.lastError.map { SyncError(code: $0)?.words(copy) ?? $0 } ?? words.noReason
         let template = status.waiting == 1 ? words.waitingOne : words.waiting
         var lines = [StyledLine(Copy.fill(template, ["count": String(status.waiting), "reason": reason]))]
         if status.held > 0 { lines.append(StyledLine(Copy.fill(words.held, ["count": String(status.held)]), .dim)) }

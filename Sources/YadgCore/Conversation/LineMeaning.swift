@@ -26,13 +26,13 @@ public enum LineMeaning: Equatable, Sendable {
     case leave
     /// `help`, `?`, `--help`, `what commands are there`: `/help`.
     case help
-    /// A command said in words, as the command line it stands for: `show my moments` is
+    /// A command said in words, read into the command it stands for: `show my moments` is
     /// `/moments`, `delete that` is `/delete last`, `actually it was yesterday` is `/when yesterday`.
-    case inWords(kind: String, line: String)
+    case inWords(kind: Said, command: SlashCommand)
     /// A command on a moment named by its words or its place (`remove the gym one`, `the one
-    /// before that, delete it`): the shell finds the moment, then runs `line` with its number for
-    /// `{n}`.
-    case onMoment(kind: String, target: MomentTarget, line: String)
+    /// before that, delete it`): the shell finds the moment, then runs `command` with its number as
+    /// the argument.
+    case onMoment(kind: Said, target: MomentTarget, command: SlashCommand)
     /// `change "mom" to "mum"`, `I meant Priya not Pria`: words of a moment's text replaced.
     case fix(old: String, new: String, target: MomentTarget)
     case question(MomentQuestion)
@@ -58,7 +58,7 @@ public enum LineMeaning: Equatable, Sendable {
         case .command: "command"
         case .leave: "leave"
         case .help: "help"
-        case .inWords(let kind, _), .onMoment(let kind, _, _): kind
+        case .inWords(let kind, _), .onMoment(let kind, _, _): kind.rawValue
         case .fix: "replace"
         case .question(let question): "question." + question.kind.rawValue
         case .smallTalk(let talk): "smalltalk." + talk.rawValue
@@ -68,6 +68,17 @@ public enum LineMeaning: Equatable, Sendable {
         case .plan: "plan"
         case .moment: "moment"
         }
+    }
+
+    /// What a command said in words does, named as the corpus and `Resources/talk.json` name it:
+    /// the one list of them.
+    public enum Said: String, Sendable, CaseIterable {
+        case show, undo, when, find, edit, note, tag, mood, favorite, unfavorite, delete
+
+        /// Whether the last moment is still what the conversation is about after it (a correction
+        /// or a look at the moments; not once it is deleted or undone), so `I felt proud` on the
+        /// next line is still its mood.
+        public var keepsTalkingAboutLast: Bool { self != .undo && self != .delete }
     }
 
     /// Whether the line is kept as a moment (or answered as a plan, which a moment could have been).
@@ -203,14 +214,17 @@ extension LineMeaning {
     /// only tags (`#garden`) is about that moment.
     static func alone(_ line: String, _ parsed: ParsedMoment, in context: LineContext) -> LineMeaning? {
         if parsed.kind != .none, parsed.text.trimmingTrailing(".!,").isEmpty, let expression = parsed.timeExpression {
-            return .inWords(kind: "when", line: "/when " + expression)
+            return .inWords(kind: .when, command: SlashCommand(WhenCommand.self, expression))
         }
         guard line.hasPrefix("#") else { return nil }
         let tagged = Hashtags.read(line, moods: context.moods)
         guard tagged.text.isEmpty else { return nil }
-        if let mood = tagged.mood, tagged.tags.isEmpty { return .inWords(kind: "mood", line: "/mood last " + mood) }
+        if let mood = tagged.mood, tagged.tags.isEmpty {
+            return .inWords(kind: .mood, command: SlashCommand(MoodCommand.self, "last " + mood))
+        }
         guard !tagged.tags.isEmpty else { return nil }
-        return .inWords(kind: "tag", line: "/tag last " + tagged.tags.map { "#" + $0 }.joined(separator: " "))
+        return .inWords(
+            kind: .tag, command: SlashCommand(TagCommand.self, "last " + tagged.tags.map { "#" + $0 }.joined(separator: " ")))
     }
 
     /// What the stage does with one of the talk reader's readings, or nil when it cannot act on it
@@ -219,7 +233,12 @@ extension LineMeaning {
     static func meaning(of reading: TalkReading, _ line: String, in context: LineContext) -> LineMeaning? {
         let kind = reading.kind
         let rest = reading.rest
-        if let command = reading.command { return .inWords(kind: kind, line: command) }
+        // The commands `Resources/talk.json` gives (`/moments today`) are read once here; a kind or
+        // a command the stage does not know is no reading (a test holds the file to both).
+        if let text = reading.command {
+            guard let said = Said(rawValue: kind), let command = try? SlashCommand.parse(text) else { return nil }
+            return .inWords(kind: said, command: command)
+        }
         if kind.hasPrefix("smalltalk.") { return SmallTalk(rawValue: String(kind.dropFirst(10))).map { .smallTalk($0) } }
         if kind.hasPrefix("howto.") {
             // `how to …` names a question only when short (`how-to video helped me fix the sink` is a win).
@@ -260,11 +279,12 @@ extension LineMeaning {
         case "find.tag":
             let words = rest.split(separator: " ").map(String.init)
             guard (1...3).contains(words.count) else { return nil }
-            return .inWords(kind: "find", line: "/find " + words.map { $0.hasPrefix("#") ? $0 : "#" + $0 }.joined(separator: " "))
+            let tags = words.map { $0.hasPrefix("#") ? $0 : "#" + $0 }
+            return .inWords(kind: .find, command: SlashCommand(FindCommand.self, tags.joined(separator: " ")))
         case "find":
             let words = rest.split(separator: " ").map(String.init)
             guard (1...4).contains(words.count) else { return nil }
-            return .inWords(kind: "find", line: "/find " + words.joined(separator: " "))
+            return .inWords(kind: .find, command: SlashCommand(FindCommand.self, words.joined(separator: " ")))
         case "find.kind":
             // `show me all the work ones`, `list my walks`: the moments with those words, ever.
             var words = rest.split(separator: " ").map(String.init)
@@ -281,14 +301,14 @@ extension LineMeaning {
             else { return nil }
             return .question(question)
         case "when.ask":
-            return .inWords(kind: "when", line: "/when")
+            return .inWords(kind: .when, command: SlashCommand(WhenCommand.self))
         case "when":
             return time(rest, context) ?? replacement(rest, frame: .meant)
         case "edit":
             if let when = time(rest, context) { return when }
             let text = Self.unquoted(rest)
             guard !text.isEmpty else { return nil }
-            return .inWords(kind: "edit", line: "/edit last " + text)
+            return .inWords(kind: .edit, command: SlashCommand(EditCommand.self, "last " + text))
         case "replace":
             return time(rest, context) ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change)
         case "favorite", "unfavorite", "delete":
@@ -299,27 +319,32 @@ extension LineMeaning {
                 return nil
             }
             guard let target = target(rest, context) else { return nil }
-            let command = ["favorite": "/fav", "unfavorite": "/unfav", "delete": "/delete"][kind]!
-            return on(target, kind: kind, command)
+            let (said, command): (Said, any ShellCommand.Type) =
+                switch kind {
+                case "favorite": (.favorite, FavCommand.self)
+                case "unfavorite": (.unfavorite, UnfavCommand.self)
+                default: (.delete, DeleteCommand.self)
+                }
+            return on(target, kind: said, command)
         case "delete.before":
-            return .onMoment(kind: "delete", target: .beforeLast, line: "/delete {n}")
+            return .onMoment(kind: .delete, target: .beforeLast, command: SlashCommand(DeleteCommand.self))
         case "tag":
             return tags(rest, saidTag: reading.phrase.contains("tag") || reading.phrase.contains("label"))
         case "note.with":
             // `it was with Sam`: who it was with, noted.
             guard (1...4).contains(reading.restWords.count) else { return nil }
-            return .inWords(kind: "note", line: "/note last with " + Self.unquoted(rest))
+            return .inWords(kind: .note, command: SlashCommand(NoteCommand.self, "last with " + Self.unquoted(rest)))
         case "note":
             // `note: went with Sam`, never `note to self: …` (a moment).
             if reading.phrase == "^ note", !line.lowercased().hasPrefix("note:") { return nil }
             let text = Self.unquoted(rest)
             guard !text.isEmpty else { return nil }
-            return .inWords(kind: "note", line: "/note last " + text)
+            return .inWords(kind: .note, command: SlashCommand(NoteCommand.self, "last " + text))
         case "mood":
             guard context.afterMoment, reading.restWords.count == 1,
                 let mood = context.moods.mood(named: reading.restWords[0])
             else { return nil }
-            return .inWords(kind: "mood", line: "/mood last " + mood.name)
+            return .inWords(kind: .mood, command: SlashCommand(MoodCommand.self, "last " + mood.name))
         default:
             return nil
         }
@@ -331,9 +356,9 @@ extension LineMeaning {
     ]
 
     /// A command on a target: the last moment or a number in the line itself, others found by the shell.
-    static func on(_ target: MomentTarget, kind: String, _ command: String) -> LineMeaning {
-        if let reference = target.reference { return .inWords(kind: kind, line: command + " " + reference) }
-        return .onMoment(kind: kind, target: target, line: command + " {n}")
+    static func on(_ target: MomentTarget, kind: Said, _ command: any ShellCommand.Type) -> LineMeaning {
+        if let reference = target.reference { return .inWords(kind: kind, command: SlashCommand(command, reference)) }
+        return .onMoment(kind: kind, target: target, command: SlashCommand(command))
     }
 
     /// `3pm`, `yesterday evening`, `2 hours not 3`: a time and nothing else, as `/when` takes it.
@@ -346,7 +371,7 @@ extension LineMeaning {
             let parsed = context.parse(candidate)
             // A time alone; `/when` reads it as told in the past (`sunday` is the last one).
             if parsed.kind != .none, parsed.text.trimmingTrailing(".!,").isEmpty {
-                return .inWords(kind: "when", line: "/when " + candidate)
+                return .inWords(kind: .when, command: SlashCommand(WhenCommand.self, candidate))
             }
         }
         return nil
@@ -382,14 +407,15 @@ extension LineMeaning {
         let others = words.filter { !$0.hasPrefix("#") }.map { $0.lowercased() }
         let naming: Set<String> = ["to", "that", "it", "this", "the", "last", "one", "with", "as", "on", "for", "please"]
         if !tags.isEmpty, tags.count <= 5, others.allSatisfy(naming.contains) {
-            return .inWords(kind: "tag", line: "/tag last " + tags.joined(separator: " "))
+            return .inWords(kind: .tag, command: SlashCommand(TagCommand.self, "last " + tags.joined(separator: " ")))
         }
         // `tag it work`, `add tag health to that`: plain words after `tag`, a few.
         let plain = others.filter { !naming.contains($0) }
         guard saidTag, tags.isEmpty, (1...3).contains(plain.count),
             plain.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } })
         else { return nil }
-        return .inWords(kind: "tag", line: "/tag last " + plain.map { "#" + $0 }.joined(separator: " "))
+        let named = plain.map { "#" + $0 }.joined(separator: " ")
+        return .inWords(kind: .tag, command: SlashCommand(TagCommand.self, "last " + named))
     }
 
     /// The moment a correction names: nothing, `that`, `it`, `the last one` (the last moment), a

@@ -78,9 +78,9 @@ public struct EntitlementLookup: Sendable, Equatable {
     public var service: EntitlementService
     public var entitlement: Entitlement?
     /// Why the server could not be asked just now (the entitlement, if any, is the cached one).
-    public var problem: SyncProblem?
+    public var problem: SyncError?
 
-    public init(service: EntitlementService, entitlement: Entitlement?, problem: SyncProblem? = nil) {
+    public init(service: EntitlementService, entitlement: Entitlement?, problem: SyncError? = nil) {
         self.service = service
         self.entitlement = entitlement
         self.problem = problem

@@ -162,10 +162,11 @@ public struct CommandContext {
     /// The moment a reference names: its short number (`12` or `#12`, the same in every list and
     /// session) or `last`, the moment just logged (``lastMoment(noMoment:)``). A reply that says
     /// why when there is none.
-    func moment(reference: String, command: String) -> Result<Moment, EarlyReply> {
+    func moment(reference: String, command: String) -> Result<Moment, EarlyReplyError> {
         let text = reference.trimmedWhitespace
         guard !text.isEmpty else {
-            return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceNeeded, ["command": command]))))
+            return .failure(
+                EarlyReplyError(.failed(Copy.fill(copy[RowsCopy.self].referenceNeeded, ["command": command]))))
         }
         if text.lowercased() == "last" {
             return lastMoment(noMoment: Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))
@@ -179,10 +180,11 @@ public struct CommandContext {
                 found = nil
             }
         } catch {
-            return .failure(EarlyReply(storeFailure(error, reading: true)))
+            return .failure(EarlyReplyError(storeFailure(error, reading: true)))
         }
         guard let found, found.archivedAt == nil else {
-            return .failure(EarlyReply(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
+            return .failure(
+                EarlyReplyError(.failed(Copy.fill(copy[RowsCopy.self].referenceUnknown, ["reference": text]))))
         }
         return .success(found)
     }
@@ -191,18 +193,20 @@ public struct CommandContext {
     /// deleted; before it logged one, the newest saved before it began. A moment another yadg saved
     /// meanwhile (`yadg log` in another shell), or an import dated after now, is never it: then
     /// the reply says to name one by its number. `noMoment` is said when there is none at all.
-    func lastMoment(noMoment: String) -> Result<Moment, EarlyReply> {
+    func lastMoment(noMoment: String) -> Result<Moment, EarlyReplyError> {
         do {
             for id in state.loggedHere.reversed() {
                 if let moment = try store.moment(id: id), moment.archivedAt == nil { return .success(moment) }
             }
-            guard let last = try store.lastSubmittedMoment() else { return .failure(EarlyReply(.failed(noMoment))) }
+            guard let last = try store.lastSubmittedMoment() else {
+                return .failure(EarlyReplyError(.failed(noMoment)))
+            }
             guard last.submittedAt <= startedAt else {
-                return .failure(EarlyReply(.failed(copy[RowsCopy.self].lastNotHere)))
+                return .failure(EarlyReplyError(.failed(copy[RowsCopy.self].lastNotHere)))
             }
             return .success(last)
         } catch {
-            return .failure(EarlyReply(storeFailure(error, reading: true)))
+            return .failure(EarlyReplyError(storeFailure(error, reading: true)))
         }
     }
 
@@ -219,13 +223,13 @@ public struct CommandContext {
 
     /// The moment a row command names, or the last one logged when it names none (`noMoment`
     /// says what to do when there is none yet).
-    func moment(reference: String?, command: String, noMoment: String) -> Result<Moment, EarlyReply> {
+    func moment(reference: String?, command: String, noMoment: String) -> Result<Moment, EarlyReplyError> {
         if let reference { return moment(reference: reference, command: command) }
         return lastMoment(noMoment: noMoment)
     }
 
     /// A reply that ends a command early (a bad row number, say).
-    struct EarlyReply: Error {
+    struct EarlyReplyError: Error {
         let reply: ShellReply
         init(_ reply: ShellReply) { self.reply = reply }
     }

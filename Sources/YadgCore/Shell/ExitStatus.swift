@@ -40,13 +40,13 @@ extension ShellReply {
         }
     }
 
-    /// The reply with its failure's cause set.
+    /// The reply with its failure's cause set (nothing changes for a reply that did not fail).
     public func failing(because cause: FailureCause) -> ShellReply {
         var reply = self
-        reply.failureCause = cause
+        reply.failure?.cause = cause
         return reply
     }
 
     /// What a process that showed this reply ends with.
-    public var exitStatus: ExitStatus { failure == nil ? .ok : failureCause.exitStatus }
+    public var exitStatus: ExitStatus { failure?.cause.exitStatus ?? .ok }
 }

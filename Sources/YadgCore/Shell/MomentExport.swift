@@ -87,16 +87,16 @@ public enum MomentExport {
         let file = try JSONDecoder().decode(File.self, from: Data(text.utf8))
         // A file from a newer yadg may mean something this one would get wrong: refuse it whole.
         if let version = file.version, version > exportVersion {
-            throw ImportProblem.newerVersion(found: version, known: exportVersion)
+            throw ImportError.newerVersion(found: version, known: exportVersion)
         }
         // The same rule as typed input, so one imported text cannot be a megabyte.
         if let long = file.moments.first(where: { $0.text.count > CommandContext.maxTextLength }) {
-            throw ImportProblem.tooLong(id: long.id, limit: CommandContext.maxTextLength)
+            throw ImportError.tooLong(id: long.id, limit: CommandContext.maxTextLength)
         }
         return try file.moments.map { row in
             guard let submitted = CivilTime.parse(row.submittedAt), let happened = CivilTime.parse(row.happenedAt)
             else {
-                throw ImportProblem.badDate(id: row.id)
+                throw ImportError.badDate(id: row.id)
             }
             var m = Moment(
                 id: row.id, serverId: row.serverId, text: row.text, submittedAt: submitted, happenedAt: happened,
@@ -108,7 +108,7 @@ public enum MomentExport {
             if let timeAgo = row.timeAgo {
                 // Seconds before it was logged: whole, not negative, within the years a date holds.
                 guard timeAgo.isFinite, timeAgo >= 0, timeAgo <= 400_000_000_000, timeAgo == timeAgo.rounded() else {
-                    throw ImportProblem.outOfRange(id: row.id, field: "timeAgo")
+                    throw ImportError.outOfRange(id: row.id, field: "timeAgo")
                 }
                 m.timeAgo = Int(timeAgo)
             }
@@ -202,7 +202,7 @@ public enum MomentExport {
 }
 
 /// Why an export file cannot be imported, for a message a person can act on.
-public enum ImportProblem: Error, Equatable {
+public enum ImportError: Error, Equatable {
     /// Written by a newer yadg: this one might get its meaning wrong.
     case newerVersion(found: Int, known: Int)
     /// A text longer than typed input may be.

@@ -14,6 +14,26 @@ public final class Shell {
     /// goes, whether `parse` reads stdin).
     public enum Mode: Sendable { case conversation, piped, oneShot }
 
+    /// How a run sets the shell up beyond its dependencies, all given at init: the application
+    /// reads them from argv, the environment and the settings before the shell exists.
+    public struct Configuration: Sendable {
+        /// Terminal width for views (`COLUMNS`, else 80); the conversation keeps ``Shell/width`` current.
+        public var width = 80
+        /// Pipes only: every line is a moment as written (``Shell/literal``).
+        public var literal = false
+        /// A backend is configured (``Shell/syncs``).
+        public var syncs = false
+        /// What the application gathered about this installation (``Shell/facts``).
+        public var facts = AppFacts()
+
+        public init(width: Int = 80, literal: Bool = false, syncs: Bool = false, facts: AppFacts = AppFacts()) {
+            self.width = width
+            self.literal = literal
+            self.syncs = syncs
+            self.facts = facts
+        }
+    }
+
     public internal(set) var context: CommandContext
 
     /// `timeZone` is asked for the first time a command needs it: Home and the prompt do not,
@@ -21,12 +41,16 @@ public final class Shell {
     public init(
         store: any MomentHistory, clock: any WallClock, timeZone: @autoclosure @escaping @Sendable () -> Zone,
         resources: ShellResources, rng: any RandomNumberGenerator, mode: Mode,
-        makeID: @escaping () -> UUID = { UUID.random() }
+        configuration: Configuration = Configuration(), makeID: @escaping () -> UUID = { UUID.random() }
     ) {
+        literal = configuration.literal && mode == .piped
         context = CommandContext(
             store: store, clock: clock, zoneWhenNeeded: Lazy(timeZone), resources: resources, mode: mode, rng: rng,
             makeID: makeID)
         context.startedAt = clock.now()
+        context.width = configuration.width
+        context.syncs = configuration.syncs
+        context.facts = configuration.facts
         if !resources.homePhrases.isEmpty {
             context.state.homePhraseIndex = Int.random(in: 0..<resources.homePhrases.count, using: &context.rng)
         }
@@ -40,12 +64,9 @@ public final class Shell {
     private var copy: Copy { context.copy }
 
     /// Whether a backend is configured (lists then mark moments not yet synced).
-    public var syncs: Bool {
-        get { context.syncs }
-        set { context.syncs = newValue }
-    }
+    public var syncs: Bool { context.syncs }
 
-    /// Terminal width for views; the application keeps it current.
+    /// Terminal width for views; the conversation keeps it current as the terminal is resized.
     public var width: Int {
         get { context.width }
         set { context.width = newValue }
@@ -88,6 +109,8 @@ public final class Shell {
             let groups = try? OnThisDayCommand.groups(today: today, in: context),
             let line = OnThisDay.homeLine(groups, copy: copy)
         else { return nil }
+        // Lost only when the store refuses writes: the memory may then come back at another start
+        // today, which is all "once a day" guards against.
         try? context.store.setState([.onThisDayShownOn: today.text])
         return line
     }
@@ -122,7 +145,7 @@ public final class Shell {
     /// Pipes only: every line is a moment as written (`--literal`), never a command (even one
     /// starting with `/`), a question or small talk. Crisis language is still read first, and a
     /// plan is still not a win.
-    public var literal = false
+    public let literal: Bool
 
     /// Handles one line the person typed or piped. Crisis language is read before anything else
     /// (<doc:CrisisSafety>): such a line is never read as a plan, a command's mistake or a typo.
@@ -236,9 +259,12 @@ public final class Shell {
     }
 
     /// What the application gathered about this installation, for Settings and the paywall.
-    public var facts: AppFacts {
-        get { context.facts }
-        set { context.facts = newValue }
+    public var facts: AppFacts { context.facts }
+
+    /// `/settings ai` chose again: Settings and open questions follow the AI now in force.
+    public func aiChanged(to ai: AppFacts.AIFacts, answersQuestions: Bool) {
+        context.facts.ai = ai
+        context.facts.modelAnswers = answersQuestions
     }
 
     /// The paywall, once the entitlement was read (``Effect/checkEntitlement(_:)``).
@@ -257,7 +283,7 @@ public final class Shell {
 
     /// `/photo`, once the application copied the photo (or could not): `stored` is its path in
     /// the data folder (`photos/….jpg`).
-    public func photoKept(_ stored: Result<String, PhotoProblem>, for momentID: UUID) -> ShellReply {
+    public func photoKept(_ stored: Result<String, PhotoError>, for momentID: UUID) -> ShellReply {
         PhotoCommand.kept(stored, for: momentID, in: &context)
     }
 

@@ -102,7 +102,7 @@ public struct CommandArguments: Sendable, Equatable {
 
 /// A parsed command line: which command, with which arguments. Parsing is pure and separate from
 /// running it.
-public struct SlashCommand: Sendable {
+public struct SlashCommand: Sendable, Equatable {
     public let type: any ShellCommand.Type
     public let arguments: CommandArguments
 
@@ -110,6 +110,22 @@ public struct SlashCommand: Sendable {
 
     /// The command, ready to run.
     public var command: any ShellCommand { type.init(arguments) }
+
+    /// A command made whole, with no line to parse: as a line said in words reads it
+    /// (`actually it was yesterday` is `WhenCommand` with `yesterday`). The arguments are read as a
+    /// typed line's are.
+    public init(_ type: any ShellCommand.Type, _ arguments: String = "") {
+        self.init(type: type, arguments: CommandArguments(arguments.trimmedWhitespace))
+    }
+
+    init(type: any ShellCommand.Type, arguments: CommandArguments) {
+        self.type = type
+        self.arguments = arguments
+    }
+
+    public static func == (a: SlashCommand, b: SlashCommand) -> Bool {
+        ObjectIdentifier(a.type) == ObjectIdentifier(b.type) && a.arguments == b.arguments
+    }
 
     /// Why a `/line` is not a command we can run.
     public enum ParseError: Error, Sendable, Equatable {

@@ -10,19 +10,27 @@ public struct ShellReply: Sendable, Equatable {
     public var lines: [StyledLine]
     public var events: [ShellEvent]
     public var effects: [Effect]
-    /// A one-line reason when something could not be done (pipes print it on stderr).
-    public var failure: String?
-    /// What kind of failure it is (``ExitStatus``): a wrong use, data that cannot be used, a
-    /// server's no, or simply not done.
-    public var failureCause = FailureCause.notDone
-    /// The failure is a wrong use of the command (one-shot runs exit 2, not 1).
-    public var isUsageError: Bool {
-        get { failureCause == .usage }
-        set { failureCause = newValue ? .usage : .notDone }
+    /// Why something could not be done, when it could not: nil when all was done.
+    public var failure: Failure?
+
+    /// Why a reply's request could not be done, as one value: the one-line reason (pipes print it
+    /// on stderr) and what kind of failure it is (``ExitStatus``), which travel together.
+    public struct Failure: Sendable, Equatable {
+        public var message: String
+        /// A wrong use, data that cannot be used, a server's no, a locked journal, or simply not done.
+        public var cause: FailureCause
+
+        public init(_ message: String, cause: FailureCause = .notDone) {
+            self.message = message
+            self.cause = cause
+        }
+
+        /// A wrong use of the command (one-shot runs exit 2, not 1).
+        public var isUsage: Bool { cause == .usage }
     }
 
     public init(
-        lines: [StyledLine] = [], events: [ShellEvent] = [], effects: [Effect] = [], failure: String? = nil
+        lines: [StyledLine] = [], events: [ShellEvent] = [], effects: [Effect] = [], failure: Failure? = nil
     ) {
         self.lines = lines
         self.events = events
@@ -32,9 +40,7 @@ public struct ShellReply: Sendable, Equatable {
 
     /// A reply that only says why something could not be done.
     public static func failed(_ message: String, usage: Bool = false) -> ShellReply {
-        var reply = ShellReply(lines: [StyledLine(message)], failure: message)
-        reply.isUsageError = usage
-        return reply
+        ShellReply(lines: [StyledLine(message)], failure: Failure(message, cause: usage ? .usage : .notDone))
     }
 
     /// The person asked to leave.

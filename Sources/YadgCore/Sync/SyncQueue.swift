@@ -86,7 +86,7 @@ public protocol SyncQueue: AnyObject, Sendable {
 
 /// Why a change did not reach the server, kept in the store as a short code and said in the words
 /// of the copy (and given as the code in `--json`).
-public enum SyncProblem: Error, Sendable, Equatable {
+public enum SyncError: Error, Sendable, Equatable {
     case unreachable
     case timedOut
     case cancelled

@@ -4,7 +4,7 @@
 /// footer's POSIX rule for the instants after the last transition (a "slim" file lists no
 /// transitions a rule can say, so for most zones the rule is what says today's offset).
 enum TZif {
-    struct Malformed: Error {}
+    struct MalformedError: Error {}
 
     static func read(_ bytes: [UInt8]) throws -> ZoneRules {
         var reader = ByteReader(bytes: bytes)
@@ -15,7 +15,7 @@ enum TZif {
         let second = try Header(&reader)
         var rules = try block(second, &reader, timeSize: 8)
         // The footer: "\n", a POSIX TZ string (may be empty), "\n".
-        guard try reader.byte() == 0x0A else { throw Malformed() }
+        guard try reader.byte() == 0x0A else { throw MalformedError() }
         var footer: [UInt8] = []
         while true {
             let byte = try reader.byte()
@@ -23,7 +23,7 @@ enum TZif {
             footer.append(byte)
         }
         if !footer.isEmpty {
-            guard let rule = PosixZoneRule(String(decoding: footer, as: UTF8.self)) else { throw Malformed() }
+            guard let rule = PosixZoneRule(String(decoding: footer, as: UTF8.self)) else { throw MalformedError() }
             rules.rule = rule
         }
         return rules
@@ -34,7 +34,7 @@ enum TZif {
         let isUTCCount, isStandardCount, leapCount, transitionCount, typeCount, characterCount: Int
 
         init(_ reader: inout ByteReader) throws {
-            guard try reader.bytes(4).elementsEqual("TZif".utf8) else { throw Malformed() }
+            guard try reader.bytes(4).elementsEqual("TZif".utf8) else { throw MalformedError() }
             let version = try reader.byte()
             self.version = version == 0 ? 1 : Int(version) - Int(UInt8(ascii: "0"))
             try reader.skip(15)
@@ -45,7 +45,9 @@ enum TZif {
             typeCount = Int(try reader.uint32())
             characterCount = Int(try reader.uint32())
             // Leap seconds would shift every transition: those ("right/") files are not read.
-            guard typeCount > 0, leapCount == 0, transitionCount < 100_000, typeCount < 256 else { throw Malformed() }
+            guard typeCount > 0, leapCount == 0, transitionCount < 100_000, typeCount < 256 else {
+                throw MalformedError()
+            }
         }
 
         func blockSize(timeSize: Int) -> Int {
@@ -70,7 +72,7 @@ enum TZif {
         try reader.skip(header.characterCount + header.isStandardCount + header.isUTCCount)
         guard typeIndices.allSatisfy({ Int($0) < offsets.count }),
             zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 })
-        else { throw Malformed() }
+        else { throw MalformedError() }
         return ZoneRules(
             transitions: transitions, offsets: typeIndices.map { offsets[Int($0)] }, initialOffset: offsets[0],
             rule: nil)
@@ -81,13 +83,13 @@ enum TZif {
         var index = 0
 
         mutating func byte() throws -> UInt8 {
-            guard index < bytes.count else { throw Malformed() }
+            guard index < bytes.count else { throw MalformedError() }
             defer { index += 1 }
             return bytes[index]
         }
 
         mutating func bytes(_ count: Int) throws -> ArraySlice<UInt8> {
-            guard count >= 0, index + count <= bytes.count else { throw Malformed() }
+            guard count >= 0, index + count <= bytes.count else { throw MalformedError() }
             defer { index += count }
             return bytes[index..<index + count]
         }

@@ -164,7 +164,7 @@ final class ZoneDatabase: Sendable {
     }
 
     private func file(_ name: String) throws -> ZoneRules {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { throw TZif.Malformed() }
+        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { throw TZif.MalformedError() }
         return try TZif.read(Array(data))
     }
 }

@@ -218,7 +218,7 @@ struct RichnessTranscriptTests {
         #expect(shell.handle("/note 1 none").lines.plainText == "#1 \"took a walk\" has no note.")
         #expect(try store.moment(ref: 1)?.note == nil)
         let long = shell.handle("/note " + String(repeating: "a", count: 1001))
-        #expect(long.failure == "That's a lot for one moment. Could you keep it under 1000 characters?")
+        #expect(long.failure?.message == "That's a lot for one moment. Could you keep it under 1000 characters?")
     }
 
     @Test("A note in crisis language keeps the moment private and says where help is")
@@ -275,7 +275,7 @@ struct RichnessTranscriptTests {
             shell.photoKept(.success("photos/ab.jpg"), for: id).lines.plainText
                 == "That photo is already with #1 \"took a walk\".")
         #expect(
-            shell.photoKept(.failure(.missing(path: "x.jpg")), for: id).failure
+            shell.photoKept(.failure(.missing(path: "x.jpg")), for: id).failure?.message
                 == "I couldn't find x.jpg. Nothing was changed.")
         #expect(try store.lastSubmittedMoment()?.photos == ["photos/ab.jpg"])
         #expect(
@@ -293,7 +293,7 @@ struct RichnessTranscriptTests {
                 == "Log a moment first, then add a photo: /photo ~/Pictures/walk.jpg")
         _ = shell.handle("took a walk")
         let id = try #require(try store.lastSubmittedMoment()?.id)
-        #expect(shell.handle("/photo open").failure == "\"took a walk\" has no photos. /photo PATH adds one.")
+        #expect(shell.handle("/photo open").failure?.message == "\"took a walk\" has no photos. /photo PATH adds one.")
         _ = shell.photoKept(.success("photos/0f3c.sealed"), for: id)
         #expect(shell.handle("/photo open").effects == [.openPhotos(momentID: id)])
         #expect(shell.handle("/photo OPEN #1").effects == [.openPhotos(momentID: id)])
@@ -335,7 +335,7 @@ struct RichnessTranscriptTests {
     @Test("A line of only #words is not a moment")
     func onlyTags() {
         let reply = TestSupport.shell().handle("#calm")
-        #expect(reply.failure == "Tell me what you did, too, like: made tea #calm")
+        #expect(reply.failure?.message == "Tell me what you did, too, like: made tea #calm")
         #expect(reply.events == [.notLogged(input: "#calm", reason: .noText)])
     }
 }

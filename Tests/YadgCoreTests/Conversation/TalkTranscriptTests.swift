@@ -13,9 +13,11 @@ struct TalkTranscriptTests {
     static let conversation = copy[ConversationCopy.self]
     static let notAWin = copy[NotAWinCopy.self].lines
 
-    static func shell(_ lines: [String] = [], mode: Shell.Mode = .conversation) -> (Shell, InMemoryMomentStore) {
+    static func shell(
+        _ lines: [String] = [], mode: Shell.Mode = .conversation, configuration: Shell.Configuration = .init()
+    ) -> (Shell, InMemoryMomentStore) {
         let store = InMemoryMomentStore()
-        let shell = TestSupport.shell(store: store, mode: mode)
+        let shell = TestSupport.shell(store: store, mode: mode, configuration: configuration)
         for line in lines { _ = shell.handle(line) }
         return (shell, store)
     }
@@ -32,9 +34,10 @@ struct TalkTranscriptTests {
             ("ctrl-c doesn't work", "leave"), ("can I use this offline?", "offline"),
         ])
     func howToAnswers(line: String, topic: String) throws {
-        let (shell, store) = Self.shell()
-        shell.facts.databasePath = "/home/sam/.local/share/yadg/moments.sqlite"
-        shell.facts.version = "0.1.0 (abc1234)"
+        var facts = AppFacts()
+        facts.databasePath = "/home/sam/.local/share/yadg/moments.sqlite"
+        facts.version = "0.1.0 (abc1234)"
+        let (shell, store) = Self.shell(configuration: Shell.Configuration(facts: facts))
         let reply = shell.handle(line)
         let expected = try Copy.fill(
             #require(Self.howTo[topic]), ["folder": "/home/sam/.local/share/yadg", "version": "0.1.0 (abc1234)"])
@@ -166,8 +169,8 @@ struct TalkTranscriptTests {
         let reply = shell.handle("didn't go to the gym")
         #expect(reply.events == [.notLogged(input: "didn't go to the gym", reason: .notAWin)])
         #expect(reply.failure != nil)
-        shell.literal = true
-        #expect(shell.handle("didn't go to the gym").events.contains { $0.isLogged })
+        let literal = TestSupport.shell(store: store, mode: .piped, configuration: Shell.Configuration(literal: true))
+        #expect(literal.handle("didn't go to the gym").events.contains { $0.isLogged })
         #expect(try store.allMoments().count == 1)
     }
 }

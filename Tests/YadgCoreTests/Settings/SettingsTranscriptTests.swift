@@ -26,9 +26,7 @@ struct SettingsTranscriptTests {
     static func shell(_ facts: AppFacts, store: InMemoryMomentStore = InMemoryMomentStore(), mode: Shell.Mode = .piped)
         -> Shell
     {
-        let shell = TestSupport.shell(store: store, mode: mode)
-        shell.facts = facts
-        return shell
+        TestSupport.shell(store: store, mode: mode, configuration: Shell.Configuration(facts: facts))
     }
 
     static let premiumUntilDec3 = Entitlement(
@@ -243,7 +241,7 @@ struct SettingsTranscriptTests {
         let active = Self.shell(Self.facts(provider: "none"), store: store).handle("/premium start")
         #expect(active.effects.isEmpty)
         #expect(active.lines.first?.text == "You have Premium until Dec 3, 2026.")
-        #expect(shell.handle("/premium buy").failure?.contains("\"buy\" isn't one of them") == true)
+        #expect(shell.handle("/premium buy").failure?.message.contains("\"buy\" isn't one of them") == true)
         // Only an address someone here set up is opened: no purchase_url, no link; no service, no purchase.
         var noPage = Self.facts(provider: "none")
         noPage.links.purchase = nil
@@ -272,7 +270,7 @@ struct SettingsTranscriptTests {
             ])
         let down = EntitlementLookup(service: .revenueCat, entitlement: nil, problem: .unreachable)
         #expect(
-            shell.entitlementRead(down, for: .restore).failure
+            shell.entitlementRead(down, for: .restore).failure?.message
                 == "Couldn't check your subscription just now (the server could not be reached). Nothing changed; try /restore again later."
         )
         let never = EntitlementLookup(
@@ -302,7 +300,7 @@ struct SettingsTranscriptTests {
         #expect(shell.handle("delete").events.contains { $0.isLogged }, "and delete is a moment again")
 
         let piped = Self.shell(Self.facts(provider: "none")).handle("/delete-my-data")
-        #expect(piped.isUsageError && piped.effects.isEmpty)
+        #expect(piped.failure?.isUsage == true && piped.effects.isEmpty)
         #expect(Self.shell(Self.facts(provider: "none")).handle("/delete-my-data --yes").effects == [.deleteMyData])
     }
 
@@ -332,6 +330,6 @@ struct SettingsTranscriptTests {
         #expect(shell.handle("2").events.contains { $0.isLogged }, "no question waits any more")
         #expect(shell.offerAIChoices(found: [], pick: "none").effects == [.chooseAI(.none)])
         #expect(shell.offerAIChoices(found: [], pick: "configured").effects == [.chooseAI(.configured)])
-        #expect(shell.offerAIChoices(found: [], pick: "local").isUsageError, "nothing found to pick")
+        #expect(shell.offerAIChoices(found: [], pick: "local").failure?.isUsage == true, "nothing found to pick")
     }
 }

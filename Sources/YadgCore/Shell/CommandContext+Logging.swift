@@ -206,7 +206,9 @@ extension CommandContext {
     }
 
     func notLogged(_ input: String, _ reason: NotLoggedReason, _ lines: [StyledLine]) -> ShellReply {
-        ShellReply(lines: lines, events: [.notLogged(input: input, reason: reason)], failure: lines.first?.text)
+        ShellReply(
+            lines: lines, events: [.notLogged(input: input, reason: reason)],
+            failure: lines.first.map { ShellReply.Failure($0.text) })
     }
 
     /// Only to keep lines from repeating, so a value cached for the session is good enough.

@@ -97,7 +97,7 @@ struct ShellTranscriptTests {
     @Test func unknownCommandSuggests() {
         let reply = TestSupport.shell().handle("/momnts")
         #expect(reply.lines.plainText == "I don't know /momnts. Did you mean /moments?")
-        #expect(reply.failure == "I don't know /momnts. Did you mean /moments?")
+        #expect(reply.failure?.message == "I don't know /momnts. Did you mean /moments?")
     }
 
     @Test func momentsByDay() {

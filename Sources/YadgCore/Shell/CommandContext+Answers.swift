@@ -143,6 +143,131 @@ extension CommandContext {
     }
 }
 
+/// The conversation's other answers: how-to questions, what did not happen, small talk, and the
+/// moments a correction names.
+extension CommandContext {
+    /// A how-to or app question's answer from copy (`howTo`), ending where the person can act.
+    func howTo(_ topic: String) -> ShellReply {
+        let answers = copy[HowToCopy.self].answers
+        let text = Copy.fill(
+            answers[topic] ?? copy[ConversationCopy.self].openQuestion,
+            ["folder": facts.dataDirectory.isEmpty ? "yadg's data folder" : facts.dataDirectory, "version": facts.version])
+        return ShellReply(lines: [StyledLine(text, .primary)], events: [.answer(text, [])])
+    }
+
+    /// Something that did not happen, a to-do, a hard day, a feeling, a call for help: a kind line
+    /// (never praise, never a judgement, nothing asked), then how to keep it anyway. Not logged, so
+    /// a pipe says why (`not_a_win`), as it does for a plan.
+    mutating func notAWin(_ kind: String, _ line: String) -> ShellReply {
+        let variants = copy[NotAWinCopy.self].lines[kind] ?? copy[NotAWinCopy.self].lines["negated"] ?? []
+        let text = variants.isEmpty ? "" : variants[Int.random(in: 0..<variants.count, using: &rng)]
+        var lines = [StyledLine(text, .primary)]
+        if kind != "help" { lines.append(StyledLine(copy[ConversationCopy.self].keepHint, .dim)) }
+        return ShellReply(lines: lines, events: [.notLogged(input: line, reason: .notAWin)], failure: .init(text))
+    }
+
+    /// The numbers of the moments a target names, found in the store: the moment before the last,
+    /// the last two, the later of two alike, the latest holding some words (or, when several do,
+    /// a question back with them listed).
+    func references(_ target: MomentTarget) -> Result<[Int], EarlyReplyError> {
+        let words = copy[ConversationCopy.self]
+        if let reference = target.reference {
+            return moment(reference: reference, command: "delete").map { [$0.ref] }
+        }
+        let recent = ((try? store.moments(happenedFrom: nil, before: nil, limit: 200)) ?? [])
+            .filter { $0.archivedAt == nil && $0.ref > 0 }
+            .sorted { ($0.submittedAt, $0.ref) > ($1.submittedAt, $1.ref) }
+        switch target {
+        case .beforeLast:
+            guard recent.count >= 2 else { return .failure(EarlyReplyError(.failed(words.noneBefore))) }
+            return .success([recent[1].ref])
+        case .lastTwo:
+            guard recent.count >= 2 else { return .failure(EarlyReplyError(.failed(words.noneBefore))) }
+            return .success([recent[0].ref, recent[1].ref])
+        case .duplicate:
+            guard recent.count >= 2, recent[0].text.lowercased() == recent[1].text.lowercased() else {
+                return .failure(EarlyReplyError(.failed(words.notSame)))
+            }
+            return .success([recent[0].ref])
+        case .words(let asked):
+            let question = MomentQuestion(.last, words: asked.map(MomentQuestion.stem), text: "")
+            let found = recent.filter { question.matches($0.text) }
+            let said = asked.joined(separator: " ")
+            guard let latest = found.first else {
+                return .failure(EarlyReplyError(.failed(Copy.fill(words.notFound, ["words": said]))))
+            }
+            guard found.count == 1 else {
+                var lines = MomentsByDayView.render(
+                    Array(found.prefix(10)), now: clock.now(), zone: zone, copy: copy, extras: extrasShown, width: width,
+                    marksUnsynced: syncs)
+                let example = "/delete \(latest.ref)"
+                lines[0] = StyledLine(Copy.fill(words.whichOne, ["words": said, "command": example]), .title)
+                return .failure(EarlyReplyError(ShellReply(lines: lines, events: [.answer(lines[0].text, found)])))
+            }
+            return .success([latest.ref])
+        case .last, .number:
+            return .success([])
+        }
+    }
+
+    /// `/edit N …` with `old` replaced by `new` in the target's text (whole words, any case), or
+    /// a reply saying the words are not there.
+    func fixed(old: String, new: String, _ target: MomentTarget) -> Result<SlashCommand, EarlyReplyError> {
+        let reference = target.reference ?? "last"
+        switch moment(reference: reference, command: "edit") {
+        case .failure(let early): return .failure(early)
+        case .success(let moment):
+            guard let range = Self.wholeWords(old, in: moment.text) else {
+                let text = Copy.fill(
+                    copy[ConversationCopy.self].fixNotFound,
+                    ["old": old, "text": moment.text, "ref": String(moment.ref)])
+                return .failure(EarlyReplyError(.failed(text)))
+            }
+            var text = moment.text
+            text.replaceSubrange(range, with: new)
+            return .success(SlashCommand(EditCommand.self, "\(moment.ref) " + text))
+        }
+    }
+
+    /// Where `words` stand in `text` as whole words, in any case.
+    static func wholeWords(_ words: String, in text: String) -> Range<String.Index>? {
+        let wanted = Array(words.lowercased())
+        let characters = Array(text)
+        guard !wanted.isEmpty, wanted.count <= characters.count else { return nil }
+        for start in 0...(characters.count - wanted.count) {
+            let end = start + wanted.count
+            guard (start..<end).allSatisfy({ Character(characters[$0].lowercased()) == wanted[$0 - start] }) else {
+                continue
+            }
+            let before = start == 0 || !characters[start - 1].isLetter
+            let after = end == characters.count || !characters[end].isLetter
+            if before && after { return text.index(text.startIndex, offsetBy: start)..<text.index(text.startIndex, offsetBy: end) }
+        }
+        return nil
+    }
+
+    /// A short warm answer, never the same one twice in a row; the first also says what to type.
+    /// "Nice to have you back" is only for someone who has been here before (moments saved before
+    /// this conversation began).
+    mutating func answerSmallTalk(_ talk: SmallTalk) -> ShellReply {
+        let words = copy[ConversationCopy.self]
+        var variants = words.answers[talk] ?? []
+        if talk == .greeting, let last = (try? store.lastSubmittedMoment()) ?? nil, last.submittedAt < startedAt {
+            variants += words.greetingAgain
+        }
+        guard !variants.isEmpty else { return ShellReply() }
+        var index = Int.random(in: 0..<variants.count, using: &rng)
+        if variants.count > 1, index == state.lastSmallTalk[talk] { index = (index + 1) % variants.count }
+        state.lastSmallTalk[talk] = index
+        var lines = [StyledLine(variants[index], .primary)]
+        if !state.hasAnsweredSmallTalk {
+            state.hasAnsweredSmallTalk = true
+            lines.append(StyledLine(words.firstHint, .dim))
+        }
+        return ShellReply(lines: lines, events: [.smallTalk(lines.plainText)])
+    }
+}
+
 /// Answers to questions about one's moments.
 public struct AnswerCopy: CopySection {
     public static let key = "answers"

@@ -67,12 +67,29 @@ struct LineMeaningTests {
         #expect(try TalkWords.compile(json: json) == compiled)
     }
 
-    @Test("Every phrase of talk.json compiles, and every command it names is one of the table's")
+    @Test("Every phrase of talk.json compiles; every command it names is the table's, of a kind the stage knows")
     func resource() throws {
         let reader = TestSupport.resources.talk.reader
         try reader.compileAll()
-        for command in reader.entries.compactMap(\.command) {
+        for entry in reader.entries {
+            guard let command = entry.command else { continue }
             #expect((try? SlashCommand.parse(command)) != nil, "\(command)")
+            #expect(LineMeaning.Said(rawValue: entry.kind) != nil, "\(entry.kind)")
         }
+    }
+
+    @Test("A command said in words is read into the command itself, its arguments as a typed line's")
+    func readingCarriesItsCommand() {
+        func said(_ kind: LineMeaning.Said, _ type: any ShellCommand.Type, _ arguments: String) -> LineMeaning {
+            .inWords(kind: kind, command: SlashCommand(type, arguments))
+        }
+        #expect(Self.read("show my moments from today") == said(.show, MomentsCommand.self, "today"))
+        #expect(Self.read("star it") == said(.favorite, FavCommand.self, "last"))
+        #expect(Self.read("actually it was yesterday") == said(.when, WhenCommand.self, "yesterday"))
+        #expect(Self.read("#garden", afterMoment: true) == said(.tag, TagCommand.self, "last #garden"))
+        #expect(
+            Self.read("remove the gym one")
+                == .onMoment(kind: .delete, target: .words(["gym"]), command: SlashCommand(DeleteCommand.self)))
+        #expect(SlashCommand(EditCommand.self, " 3 a new  text ") == (try? SlashCommand.parse("/edit 3 a new  text")))
     }
 }

@@ -83,7 +83,7 @@ struct ConversationTranscriptTests {
         let (shell, _) = Self.seeded()
         _ = shell.handle("I want to die 2 days ago")
         #expect(shell.handle("how was my week?").effects.isEmpty, "no model set up: nothing asked")
-        shell.facts.modelAnswers = true
+        shell.aiChanged(to: shell.facts.ai, answersQuestions: true)
         let reply = shell.handle("how was my week?")
         #expect(reply.lines.first?.text == "Here's what you logged over the past week:")
         #expect(reply.lines.plainText.contains("called mom") && reply.lines.plainText.contains("I want to die"))
@@ -97,8 +97,10 @@ struct ConversationTranscriptTests {
                 "took a walk", "watered the plants", "took a walk", "went for a run", "called mom",
             ])
         // A week of nothing but crisis moments asks nothing.
-        let lonely = TestSupport.shell(store: InMemoryMomentStore(), mode: .conversation)
-        lonely.facts.modelAnswers = true
+        var answering = AppFacts()
+        answering.modelAnswers = true
+        let lonely = TestSupport.shell(
+            store: InMemoryMomentStore(), mode: .conversation, configuration: Shell.Configuration(facts: answering))
         _ = lonely.handle("I want to die")
         #expect(lonely.handle("how was my week?").effects.isEmpty)
     }
@@ -149,12 +151,12 @@ struct ConversationTranscriptTests {
         let store = InMemoryMomentStore()
         let piped = TestSupport.shell(store: store, mode: .piped)
         let exit = piped.handle("exit")
-        #expect(!exit.quit && exit.failure == Copy.fill(Self.words.leaveInPipe, ["line": "exit"]))
+        #expect(!exit.quit && exit.failure?.message == Copy.fill(Self.words.leaveInPipe, ["line": "exit"]))
         #expect(exit.events == [.notLogged(input: "exit", reason: .conversationWord)])
-        #expect(piped.handle("help").failure == Copy.fill(Self.words.helpInPipe, ["line": "help"]))
-        piped.literal = true
-        #expect(piped.handle("exit").events.contains { $0.isLogged })
-        #expect(piped.handle("when did I last call mom?").events.contains { $0.isLogged })
+        #expect(piped.handle("help").failure?.message == Copy.fill(Self.words.helpInPipe, ["line": "help"]))
+        let literal = TestSupport.shell(store: store, mode: .piped, configuration: Shell.Configuration(literal: true))
+        #expect(literal.handle("exit").events.contains { $0.isLogged })
+        #expect(literal.handle("when did I last call mom?").events.contains { $0.isLogged })
         #expect(try store.allMoments().map(\.text) == ["exit", "when did I last call mom?"])
     }
 }

@@ -90,7 +90,7 @@ struct WeekAndOnThisDayTests {
                 """)
         #expect(empty.effects.isEmpty, "nothing to summarise, nothing asked")
         let unknown = shell.handle("/week someday soon-ish")
-        #expect(unknown.isUsageError && unknown.failure?.contains("/week of Nov 3") == true)
+        #expect(unknown.failure?.isUsage == true && unknown.failure?.message.contains("/week of Nov 3") == true)
     }
 
     @Test("A week that holds crisis language: never sent, never celebrated, no kinds or moods; where help is")
@@ -237,8 +237,11 @@ struct WeekAndOnThisDayTests {
             !TestSupport.shell(store: Self.store(Self.year), now: Self.now).home().map(\.text).contains {
                 $0.contains("ago")
             })
-        let off = TestSupport.shell(store: Self.store(Self.year), now: Self.now, mode: .conversation)
-        off.facts.onThisDayAtHome = false
+        var offFacts = AppFacts()
+        offFacts.onThisDayAtHome = false
+        let off = TestSupport.shell(
+            store: Self.store(Self.year), now: Self.now, mode: .conversation,
+            configuration: Shell.Configuration(facts: offFacts))
         #expect(!off.home().map(\.text).contains { $0.contains("ago") })
         let heavy = Self.store([
             Self.moment("i want to die", "2025-11-25T09:00:00"), Self.moment("ran my first 5k", "2024-11-25T09:00:00"),

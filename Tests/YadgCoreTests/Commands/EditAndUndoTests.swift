@@ -103,7 +103,7 @@ struct EditAndUndoTests {
         _ = shell.handle("took a walk")
         let reply = shell.handle("/edit last 2 hours ago")
         #expect(
-            reply.failure
+            reply.failure?.message
                 == "\"2 hours ago\" is a time, so I left the words as they were. /when 2 hours ago moves your last moment to then."
         )
         #expect(try store.allMoments().map(\.text) == ["took a walk"])
@@ -131,7 +131,8 @@ struct EditAndUndoTests {
         #expect(try store.moment(ref: 2)?.isFavorite == false)
         #expect(try store.moment(ref: 2)?.note == nil)
         // Nothing of this conversation's is left: `last` does not become the other yadg's moment.
-        #expect(shell.handle("star it").failure?.hasPrefix("Your newest moment was saved somewhere else") == true)
+        #expect(
+            shell.handle("star it").failure?.message.hasPrefix("Your newest moment was saved somewhere else") == true)
         #expect(try store.moment(ref: 2)?.isFavorite == false)
     }
 
@@ -145,7 +146,8 @@ struct EditAndUndoTests {
         #expect(try store.insert([imported]) == 1)
         let shell = TestSupport.shell(store: store, mode: .conversation)
         #expect(
-            shell.handle("/when 2 hours ago").failure?.hasPrefix("Your newest moment was saved somewhere else") == true)
+            shell.handle("/when 2 hours ago").failure?.message
+                .hasPrefix("Your newest moment was saved somewhere else") == true)
         _ = shell.handle("watered the garden")
         #expect(
             shell.handle("undo that").lines.plainText.hasSuffix(
