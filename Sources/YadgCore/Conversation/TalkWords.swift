@@ -74,7 +74,7 @@ public final class TalkWords: Sendable {
             reader = try TalkReader(
                 spellings: spellings, classes: classes, entries: entries, chat: chat,
                 chatFillers: words(file["chatFillers"]), topics: topics, wordless: file["wordless"]?.text, emoji: emoji,
-                sameWords: (file["sameWords"]?.items ?? []).map(words))
+                sameWords: (file["sameWords"]?.items ?? []).map(words), notTypos: words(file["notTypos"]))
         } catch {
             throw ResourceError.unexpected("talk reader: \(error)")
         }
