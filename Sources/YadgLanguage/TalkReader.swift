@@ -357,6 +357,12 @@ package struct TalkReader: Sendable {
             if isNear(word) { lists.0.append(word) } else { lists.1.append(word) }
         }
         for word in firstLook { lines.append("x\t" + word) }
+        // Spellings that open with a question word (`wat`, `r`, `didnt`): the look for a question
+        // reads them too.
+        for (written, words) in typed.sorted(by: { $0.key < $1.key })
+        where words.first.map({ TalkOpeners.questionWords.contains($0) }) == true && written.utf8.count <= 7 {
+            lines.append("q\t" + written)
+        }
         for word in rest { lines.append("y\t" + word) }
         for word in targets.sorted() { lines.append("v\t" + word) }
         for (word, parts) in typed.sorted(by: { $0.key < $1.key }) {
@@ -463,6 +469,7 @@ package struct TalkReader: Sendable {
             case (UInt8(ascii: "n"), 1), (UInt8(ascii: "n"), 2): openers.append(string(0))
             case (UInt8(ascii: "g"), 1): sameWords.append(TextPieces.split(string(0), on: 32))
             case (UInt8(ascii: "x"), 1), (UInt8(ascii: "y"), 1): notTypos.append(string(0))
+            case (UInt8(ascii: "q"), 1): break  // read by ``TalkOpeners``
             case (UInt8(ascii: "v"), 1): targets.append(string(0))
             default: failure = failure ?? line
             }
@@ -811,6 +818,11 @@ package struct TalkOpeners: Sendable {
     /// mornign`), is let through: the reader reads misspellings (``TalkTypos``).
     let nearOpeners: NearWords
     let nearFollowers: NearWords
+    /// Spellings that stand for a question word (`wat`, `r`, `didnt`: the `q` lines).
+    let questionSpellings: WordSet
+    /// A misspelt question word (`waht`, `hwo`).
+    static let nearQuestionWords = NearWords(["how", "what", "whats", "why", "who", "where", "when", "which", "can", "could",
+        "should", "would", "will", "does", "did", "have", "has", "was", "were", "any", "tell", "hows", "whens", "wheres", "whos", "are"])
 
     /// The `n` lines that open the compiled form (a word, and the words that may follow it, if
     /// only some) and the `x` lines after them (real words never read as misspellings). The rest
@@ -820,6 +832,7 @@ package struct TalkOpeners: Sendable {
         var after: [(String, WordSet)] = []
         var following = Set<String>()
         var notTypos: [String] = []
+        var questionSpellings: [String] = []
         var text = text
         text.withUTF8 { bytes in
             var start = 0
@@ -828,7 +841,8 @@ package struct TalkOpeners: Sendable {
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 defer { start = end + 1 }
                 if bytes[start] == UInt8(ascii: "#") { continue }
-                guard end - start > 2, bytes[start] == UInt8(ascii: "n") || bytes[start] == UInt8(ascii: "x"),
+                guard end - start > 2,
+                    bytes[start] == UInt8(ascii: "n") || bytes[start] == UInt8(ascii: "x") || bytes[start] == UInt8(ascii: "q"),
                     bytes[start + 1] == UInt8(ascii: "\t")
                 else { break }
                 var tab = start + 2
@@ -836,6 +850,10 @@ package struct TalkOpeners: Sendable {
                 let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<tab]), as: UTF8.self)
                 if bytes[start] == UInt8(ascii: "x") {
                     notTypos.append(word)
+                    continue
+                }
+                if bytes[start] == UInt8(ascii: "q") {
+                    questionSpellings.append(word)
                     continue
                 }
                 found.append(word)
@@ -850,6 +868,7 @@ package struct TalkOpeners: Sendable {
         words = WordSet(words: found)
         followers = WordTable(pairs: after)
         self.notTypos = WordSet(words: notTypos)
+        self.questionSpellings = WordSet(words: questionSpellings)
         nearOpeners = NearWords(found)
         nearFollowers = NearWords(following)
     }
@@ -942,12 +961,13 @@ package struct TalkOpeners: Sendable {
         if TalkReader.asks(line) { return true }
         var line = line
         return line.withUTF8 { bytes -> Bool in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { word in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { word in
                 var (index, length, beforeApostrophe) = (0, 0, 0)
                 while index < bytes.count {
                     let byte = bytes[index]
                     if byte < 0x80, Self.isWordByte(byte) {
-                        guard length < 6 else { return false }
+                        // Seven letters: a question word of six with a letter too many (`shoulld`).
+                        guard length < 7 else { return false }
                         word[length] = byte | 0x20
                         (index, length) = (index + 1, length + 1)
                     } else if length > 0, byte == UInt8(ascii: "'") {
@@ -964,10 +984,17 @@ package struct TalkOpeners: Sendable {
                         break
                     }
                 }
-                guard length >= 2 else { return false }
-                return Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil
-                    || (beforeApostrophe >= 2
-                        && Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<beforeApostrophe])] != nil)
+                guard length >= 1 else { return false }
+                let folded = UnsafeBufferPointer(rebasing: word[..<length])
+                if Self.questionWords[bytes: folded] != nil || questionSpellings[bytes: folded] != nil { return true }
+                if beforeApostrophe >= 2,
+                    Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<beforeApostrophe])] != nil
+                {
+                    return true
+                }
+                // A misspelt question word (`waht`, `hwo`): the reader reads it as one.
+                return notTypos[bytes: folded] == nil
+                    && Self.nearQuestionWords.near(UnsafeMutableBufferPointer(rebasing: word[..<length]))
             }
         }
     }
