@@ -353,10 +353,12 @@ package struct TalkReader: Sendable {
             var bytes = Array(word.utf8)
             return bytes.withUnsafeMutableBufferPointer { nearOpeners.near($0) || nearFollowers.near($0) }
         }
-        let (firstLook, rest) = notTypos.sorted().reduce(into: ([String](), [String]())) { lists, word in
-            if isNear(word) { lists.0.append(word) } else { lists.1.append(word) }
-        }
-        for word in firstLook { lines.append("x\t" + word) }
+        // The first look also needs the words the reader knows (`went`, `water`, `the`): never
+        // misspellings, though near an opener (`want`) or a word after one (`later`, `then`).
+        let known = targets.union(typed.keys).union(members.keys)
+        let firstLook = notTypos.union(known).filter(isNear)
+        for word in firstLook.sorted() { lines.append("x\t" + word) }
+        let rest = notTypos.subtracting(firstLook).sorted()
         // Spellings that open with a question word (`wat`, `r`, `didnt`): the look for a question
         // reads them too.
         for (written, words) in typed.sorted(by: { $0.key < $1.key })
@@ -422,7 +424,7 @@ package struct TalkReader: Sendable {
         var wordless: String?
         var openers: [String] = []
         var sameWords: [[String]] = []
-        var notTypos: [String] = []
+        var notTypos: [(key: Range<Int>, value: Bool)] = []
         var targets: [String] = []
         var failure: Int?
         CompiledLines.read(bytes) { kind, fields, line in
@@ -468,7 +470,7 @@ package struct TalkReader: Sendable {
             case (UInt8(ascii: "w"), 1): wordless = string(0)
             case (UInt8(ascii: "n"), 1), (UInt8(ascii: "n"), 2): openers.append(string(0))
             case (UInt8(ascii: "g"), 1): sameWords.append(TextPieces.split(string(0), on: 32))
-            case (UInt8(ascii: "x"), 1), (UInt8(ascii: "y"), 1): notTypos.append(string(0))
+            case (UInt8(ascii: "x"), 1), (UInt8(ascii: "y"), 1): notTypos.append((fields[0], true))
             case (UInt8(ascii: "q"), 1): break  // read by ``TalkOpeners``
             case (UInt8(ascii: "v"), 1): targets.append(string(0))
             default: failure = failure ?? line
@@ -496,7 +498,7 @@ package struct TalkReader: Sendable {
         self.openers = WordSet(words: openers)
         shelf = PatternShelf(count: phrases.count)
         self.sameWords = sameWords
-        typos = TalkTypos(targets: targets, notTypos: notTypos)
+        typos = TalkTypos(targets: targets, notTypos: ByteWordTable(bytes: bytes, entries: notTypos))
         compiledText = text
     }
 
@@ -812,8 +814,9 @@ package struct TalkOpeners: Sendable {
     let words: WordSet
     /// For an opener that only some words may follow, those words.
     let followers: WordTable<WordSet>
-    /// Real words near a word the reader knows, never read as its misspelling (the `x` lines).
-    let notTypos: WordSet
+    /// Words never read as a misspelling though near an opener or a word after one: real words
+    /// (`thinks`) and the reader's own (`went`, `water`), the `x` lines.
+    let notTypos: ByteWordTable<Bool>
     /// A misspelt opener (`thnaks`, `waht`), or a misspelt word that may follow one (`good
     /// mornign`), is let through: the reader reads misspellings (``TalkTypos``).
     let nearOpeners: NearWords
@@ -831,8 +834,10 @@ package struct TalkOpeners: Sendable {
         var found: [String] = []
         var after: [(String, WordSet)] = []
         var following = Set<String>()
-        var notTypos: [String] = []
+        var notTypos: [(key: Range<Int>, value: Bool)] = []
         var questionSpellings: [String] = []
+        // The x words stay in one buffer, as ranges of it: no string is made per word.
+        let buffer = Array(text.utf8)
         var text = text
         text.withUTF8 { bytes in
             var start = 0
@@ -847,11 +852,11 @@ package struct TalkOpeners: Sendable {
                 else { break }
                 var tab = start + 2
                 while tab < end, bytes[tab] != UInt8(ascii: "\t") { tab += 1 }
-                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<tab]), as: UTF8.self)
                 if bytes[start] == UInt8(ascii: "x") {
-                    notTypos.append(word)
+                    notTypos.append(((start + 2)..<tab, true))
                     continue
                 }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<tab]), as: UTF8.self)
                 if bytes[start] == UInt8(ascii: "q") {
                     questionSpellings.append(word)
                     continue
@@ -867,15 +872,20 @@ package struct TalkOpeners: Sendable {
         }
         words = WordSet(words: found)
         followers = WordTable(pairs: after)
-        self.notTypos = WordSet(words: notTypos)
+        self.notTypos = ByteWordTable(bytes: buffer, entries: notTypos)
         self.questionSpellings = WordSet(words: questionSpellings)
         nearOpeners = NearWords(found)
         nearFollowers = NearWords(following)
     }
 
+    /// Answers already given, for the first words and the words after them.
+    private let remembered = (openers: NearMemory(), followers: NearMemory())
+
     /// Whether a folded word may be a misspelling of one of `near`'s words (never a real word).
-    private func misspelt(_ word: UnsafeMutableBufferPointer<UInt8>, of near: NearWords) -> Bool {
-        notTypos[bytes: UnsafeBufferPointer(word)] == nil && near.near(word)
+    private func misspelt(_ word: UnsafeMutableBufferPointer<UInt8>, followingAnother: Bool) -> Bool {
+        guard notTypos[bytes: UnsafeBufferPointer(word)] == nil else { return false }
+        let (near, memory) = followingAnother ? (nearFollowers, remembered.followers) : (nearOpeners, remembered.openers)
+        return memory.answer(UnsafeBufferPointer(word)) { near.near(word) }
     }
 
     /// Whether a line may open a reading, by its first word and, for some, its second: most wins
@@ -924,13 +934,14 @@ package struct TalkOpeners: Sendable {
                 var (length, firstEnd) = fold(from: start, into: 0)
                 // Marks only (`...`): the reader decides.
                 guard length > 0 else { return true }
+                let typed = length
                 if words[bytes: UnsafeBufferPointer(rebasing: word[..<length])] == nil {
                     // A stretched last letter (`heyyy`, `thanksss`) is the word.
                     var plain = length
                     while plain > 1, word[plain - 1] == word[plain - 2] { plain -= 1 }
                     guard plain < length, words[bytes: UnsafeBufferPointer(rebasing: word[..<plain])] != nil else {
                         // A misspelt opener (`thnaks`, `waht`): the reader decides.
-                        return misspelt(UnsafeMutableBufferPointer(rebasing: word[..<length]), of: nearOpeners)
+                        return misspelt(UnsafeMutableBufferPointer(rebasing: word[..<length]), followingAnother: false)
                     }
                     length = plain
                 }
@@ -948,7 +959,10 @@ package struct TalkOpeners: Sendable {
                 let next = fold(from: second, into: 25).length
                 guard next > 0 else { return true }
                 return after[bytes: UnsafeBufferPointer(rebasing: word[25..<(25 + next)])] != nil
-                    || misspelt(UnsafeMutableBufferPointer(rebasing: word[25..<(25 + next)]), of: nearFollowers)
+                    || misspelt(UnsafeMutableBufferPointer(rebasing: word[25..<(25 + next)]), followingAnother: true)
+                    // A word read as stretched here may be read as a misspelling of another (`funn`:
+                    // `funny`, not `fun`).
+                    || (typed > length && misspelt(UnsafeMutableBufferPointer(rebasing: word[..<typed]), followingAnother: false))
             }
         }
     }

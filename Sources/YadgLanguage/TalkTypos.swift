@@ -13,16 +13,36 @@ final class TalkTypos: Sendable {
     /// The words a misspelling is read towards, sorted.
     let targets: [String]
     private let targetSet: WordSet
-    let notTypos: WordSet
+    let notTypos: ByteWordTable<Bool>
     /// Built the first time a word needs it.
     private let index: Mutex<FuzzyIndex?> = Mutex(nil)
+    /// A cheaper look first (no string made): most words of a win are near no target, and the
+    /// index need not be built for them.
+    private let look: Mutex<NearWords?> = Mutex(nil)
     /// Words already read: a pipe meets the same words line after line.
     private let remembered: Mutex<WordMemory?> = Mutex(nil)
 
-    init(targets: [String], notTypos: some Collection<String>) {
+    init(targets: [String], notTypos: ByteWordTable<Bool>) {
         self.targets = targets
         targetSet = WordSet(words: targets)
-        self.notTypos = WordSet(words: notTypos)
+        self.notTypos = notTypos
+    }
+
+    convenience init(targets: [String], notTypos: some Collection<String>) {
+        self.init(targets: targets, notTypos: Self.table(notTypos))
+    }
+
+    /// A table of words in one buffer (the compiled form's lines are read this way, with no string
+    /// made per word).
+    static func table(_ words: some Collection<String>) -> ByteWordTable<Bool> {
+        var bytes: [UInt8] = []
+        var entries: [(key: Range<Int>, value: Bool)] = []
+        for word in words {
+            let start = bytes.count
+            bytes += word.utf8
+            entries.append((start..<bytes.count, true))
+        }
+        return ByteWordTable(bytes: bytes, entries: entries)
     }
 
     /// A word a misspelling may be read towards: letters only, three at least.
@@ -46,7 +66,15 @@ final class TalkTypos: Sendable {
             return nil
         }
         if let known = remembered.withLock({ $0?[word] }) { return known.first }
-        let found = fuzzy.nearest(to: word)
+        let near = look.withLock { look -> NearWords in
+            if let look { return look }
+            let built = NearWords(targets)
+            look = built
+            return built
+        }
+        var bytes = Array(word.utf8)
+        let maybe = bytes.withUnsafeMutableBufferPointer { near.near($0) }
+        let found = maybe ? fuzzy.nearest(to: word) : nil
         remembered.withLock { memory in
             if memory == nil { memory = WordMemory() }
             memory!.remember(word, found.map { [$0] } ?? [])
@@ -73,14 +101,20 @@ struct NearWords: Sendable {
     private let hashes: HashSet32
     /// Three-letter words: read only by two letters swapped.
     private let short: WordSet
-    /// Words of seven letters or more, by their first letter: a word of six or more may be two
-    /// edits from one. Each with its length and the letters it holds (a bit each).
-    private let long: [[(count: Int, letters: UInt32, bytes: [UInt8])]]
+    /// Words of seven letters or more, by their first letter (a word of six or more may be two
+    /// edits from one): where each letter's run of them is in ``longStart``.
+    private let longRuns: [Range<Int>]
+    /// Each such word's place in ``longBytes``, and the letters it holds (a bit each): in flat
+    /// arrays, so the look copies and counts no reference.
+    private let longStart: [Int]
+    private let longEnd: [Int]
+    private let longLetters: [UInt32]
+    private let longBytes: [UInt8]
 
     init(_ words: some Sequence<String>) {
         var hashes: [UInt32] = []
         var short: [String] = []
-        var long = [[(count: Int, letters: UInt32, bytes: [UInt8])]](repeating: [], count: 26)
+        var long = [[[UInt8]]](repeating: [], count: 26)
         for word in words where TalkTypos.isTarget(word) {
             var bytes = Array(word.utf8)
             if bytes.count == 3 { short.append(word) }
@@ -91,18 +125,27 @@ struct NearWords: Sendable {
                 bytes.withUnsafeBufferPointer { hashes.append(WordTable<Bool>.hash(bytes: $0)) }
                 bytes.insert(removed, at: index)
             }
-            if bytes.count >= 7 {
-                long[Int(bytes[0] - UInt8(ascii: "a"))].append((bytes.count, Self.letters(bytes[...]), bytes))
-            }
+            if bytes.count >= 7 { long[Int(bytes[0] - UInt8(ascii: "a"))].append(bytes) }
         }
         self.hashes = HashSet32(hashes)
         self.short = WordSet(words: short)
-        self.long = long
+        var (runs, starts, ends, letters, flat) = ([Range<Int>](), [Int](), [Int](), [UInt32](), [UInt8]())
+        for words in long {
+            let first = starts.count
+            for word in words {
+                starts.append(flat.count)
+                flat += word
+                ends.append(flat.count)
+                letters.append(Self.letters(word))
+            }
+            runs.append(first..<starts.count)
+        }
+        (longRuns, longStart, longEnd, longLetters, longBytes) = (runs, starts, ends, letters, flat)
     }
 
     static func letters(_ bytes: some Collection<UInt8>) -> UInt32 {
         var mask: UInt32 = 0
-        for byte in bytes { mask |= 1 << UInt32(byte &- UInt8(ascii: "a") & 31) }
+        for byte in bytes { mask |= 1 << UInt32((byte &- UInt8(ascii: "a")) & 31) }
         return mask
     }
 
@@ -127,12 +170,78 @@ struct NearWords: Sendable {
             if hashes.contains(hash | 1) { return true }
         }
         guard count >= 6 else { return false }
+        // Two edits take at most two letters away from a word's set and bring at most two.
         let letters = Self.letters(word)
-        for candidate in long[Int(word[0] - UInt8(ascii: "a"))]
-        where abs(candidate.count - count) <= 2 && (candidate.letters ^ letters).nonzeroBitCount <= 4 {
-            if FuzzyIndex.distance(Array(word), candidate.bytes, limit: 2) <= 2 { return true }
+        return longBytes.withUnsafeBufferPointer { flat -> Bool in
+            for index in longRuns[Int(word[0] - UInt8(ascii: "a"))] {
+                let (start, end) = (longStart[index], longEnd[index])
+                guard abs(end - start - count) <= 2, (longLetters[index] & ~letters).nonzeroBitCount <= 2,
+                    (letters & ~longLetters[index]).nonzeroBitCount <= 2
+                else { continue }
+                if Self.withinTwoEdits(UnsafeBufferPointer(word), UnsafeBufferPointer(rebasing: flat[start..<end])) {
+                    return true
+                }
+            }
+            return false
         }
-        return false
+    }
+
+    /// ``FuzzyIndex/distance(_:_:limit:)`` ≤ 2, on the band of cells it can be reached through and
+    /// with no array made: the first look asks it of many words.
+    static func withinTwoEdits(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (n, m) = (a.count, b.count)
+        guard abs(n - m) <= 2, n > 0, m > 0, m <= Lexicon.longestWord else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { rows -> Bool in
+            var previous2 = rows.baseAddress!
+            var previous = previous2 + (m + 1)
+            var current = previous + (m + 1)
+            for j in 0...m {
+                previous[j] = min(j, 3)
+                previous2[j] = 3
+            }
+            for i in 1...n {
+                let low = max(1, i - 2)
+                let high = min(m, i + 2)
+                current[0] = min(i, 3)
+                if low > 1 { current[low - 1] = 3 }
+                if high < m { current[high + 1] = 3 }
+                var rowMin = 3
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
+                    value = min(value, 3)
+                    current[j] = value
+                    rowMin = min(rowMin, value)
+                }
+                if rowMin > 2 { return false }
+                (previous2, previous, current) = (previous, current, previous2)
+            }
+            return previous[m] <= 2
+        }
+    }
+}
+
+/// Answers already given about words, by two hashes of the word: a pipe meets the same first
+/// words line after line. A fixed number of slots, each overwritten by the next word that falls in
+/// it.
+final class NearMemory: Sendable {
+    private let slots: Mutex<[UInt64]> = Mutex([UInt64](repeating: 0, count: 1024))
+
+    /// The key of a word: FNV-1a and a second multiplicative hash, and the answer in the low bit.
+    static func key(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var other: UInt32 = 5381
+        for byte in word { other = other &* 33 &+ UInt32(byte) }
+        return UInt64(WordTable<Bool>.hash(bytes: word)) << 32 | UInt64(other | 2) & ~1
+    }
+
+    func answer(_ word: UnsafeBufferPointer<UInt8>, _ compute: () -> Bool) -> Bool {
+        let key = Self.key(word)
+        let slot = Int(key >> 32) & 1023
+        if let known = slots.withLock({ $0[slot] & ~1 == key ? $0[slot] & 1 == 1 : nil }) { return known }
+        let found = compute()
+        slots.withLock { $0[slot] = key | (found ? 1 : 0) }
+        return found
     }
 }
 

@@ -145,10 +145,31 @@ struct ByteShortcutTests {
                 let words = reader.words(of: variant)
                 guard words.first != variant, let first = words.first, openers.words.contains(first) else { continue }
                 read += 1
-                #expect(openers.mayRead(variant + " yadg"), "\(variant) → \(first)")
+                #expect(openers.mayRead(variant), "\(variant) → \(first)")
+                // With a word after it, whenever the word it is read as would be let through.
+                #expect(!openers.mayRead(first + " yadg") || openers.mayRead(variant + " yadg"), "\(variant) → \(first)")
             }
         }
         #expect(read > 1000, "\(read) of \(tried) variants read as an opener")
+    }
+
+    @Test("The first look's two-edit test is the edit distance's, on pairs of corpus words")
+    func twoEditsAsTheDistance() {
+        var words = Set<String>()
+        for line in Self.lines.prefix(3000) { words.formUnion(Words(line).folded.filter { $0.count >= 5 && $0.count <= 12 }) }
+        let sample = Array(words.sorted().prefix(400))
+        var near = 0
+        for a in sample {
+            for b in sample.prefix(200) {
+                let expected = FuzzyIndex.distance(Array(a.utf8), Array(b.utf8), limit: 2) <= 2
+                let found = Array(a.utf8).withUnsafeBufferPointer { first in
+                    Array(b.utf8).withUnsafeBufferPointer { NearWords.withinTwoEdits(first, $0) }
+                }
+                #expect(found == expected, "\(a) ~ \(b)")
+                if expected { near += 1 }
+            }
+        }
+        #expect(near > 200)
     }
 
     @Test("The look at a line's first bytes for a question passes every line the stage would answer as one")
