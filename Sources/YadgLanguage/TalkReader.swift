@@ -117,6 +117,8 @@ package struct TalkReader: Sendable {
     /// Words a question about one's moments takes as the same (`ran`, `run`, `jog`), carried for
     /// the stage.
     package let sameWords: [[String]]
+    /// Misspellings of the words the phrases and classes name (`thnaks`, `mornign`).
+    let typos: TalkTypos
     /// The compiled form (`Resources/talk-reader.txt`): what a run reads.
     package let compiledText: String
 
@@ -136,11 +138,13 @@ package struct TalkReader: Sendable {
     ///   - chatFillers: classes a chat line may hold besides those (`you`, `so`, `that`).
     ///   - topics: a how-to question's topics in order, each with the class that names it.
     ///   - wordless: the kind of a line with no word (only emoji or marks).
+    ///   - notTypos: real words near a word the phrases or classes name, never read as its
+    ///     misspelling (`yadg-train talk lexicon`).
     package init(
         spellings typed: [String: [String]], classes: [String: [String]], entries: [Entry],
         chat: [(kind: String, classes: [String])], chatFillers: [String] = [],
         topics: [(name: String, className: String)] = [], wordless: String?, emoji: [Unicode.Scalar: String],
-        sameWords: [[String]] = []
+        sameWords: [[String]] = [], notTypos: [String] = []
     ) throws(ReadError) {
         let spellings = WordTable(typed)
         func normalize(_ word: String) -> [String] {
@@ -289,6 +293,18 @@ package struct TalkReader: Sendable {
                 }
             }
         }
+        // The words a misspelling is read towards: every word a class or a phrase names, as the
+        // phrases read it.
+        var targets = Set(members.keys.filter(TalkTypos.isTarget))
+        for source in pairs {
+            var plain = Set<String>()
+            TextPieces.plainWords(of: source, into: &plain)
+            for word in plain {
+                for part in normalize(word) where TalkTypos.isTarget(part) { targets.insert(part) }
+            }
+        }
+        for parts in typed.values { targets.formUnion(parts.filter(TalkTypos.isTarget)) }
+        for word in (emoji.values.filter { TalkTypos.isTarget($0) }) { targets.insert(word) }
         for (word, mask) in members where mask & (chatMask | (bitOf["lead"].map { 1 << PhrasePattern.ClassMask($0) } ?? 0)) != 0 {
             free.insert(word)
         }
@@ -322,11 +338,35 @@ package struct TalkReader: Sendable {
         self.openers = WordSet(words: openers)
         shelf = PatternShelf(count: phrases.count)
         self.sameWords = sameWords
+        let notTypos = Set(notTypos).subtracting(targets).subtracting(typed.keys).subtracting(members.keys)
+        typos = TalkTypos(targets: targets.sorted(), notTypos: notTypos)
         var lines = ["# yadg talk reader: compiled from Resources/talk.json by `yadg-train talk compile`. Do not edit."]
         // The openers first: a run of wins reads only these (``TalkOpeners``).
         for word in openers.sorted() {
             lines.append("n\t" + word + (followers[word].map { "\t" + $0.joined(separator: " ") } ?? ""))
         }
+        // Then the real words never read as misspellings: those near an opener or a word that may
+        // follow one first (the first look reads them too), then the rest.
+        let nearOpeners = NearWords(openers)
+        let nearFollowers = NearWords(followers.values.joined())
+        func isNear(_ word: String) -> Bool {
+            var bytes = Array(word.utf8)
+            return bytes.withUnsafeMutableBufferPointer { nearOpeners.near($0) || nearFollowers.near($0) }
+        }
+        // The first look also needs the words the reader knows (`went`, `water`, `the`): never
+        // misspellings, though near an opener (`want`) or a word after one (`later`, `then`).
+        let known = targets.union(typed.keys).union(members.keys)
+        let firstLook = notTypos.union(known).filter(isNear)
+        for word in firstLook.sorted() { lines.append("x\t" + word) }
+        let rest = notTypos.subtracting(firstLook).sorted()
+        // Spellings that open with a question word (`wat`, `r`, `didnt`): the look for a question
+        // reads them too.
+        for (written, words) in typed.sorted(by: { $0.key < $1.key })
+        where words.first.map({ TalkOpeners.questionWords.contains($0) }) == true && written.utf8.count <= 7 {
+            lines.append("q\t" + written)
+        }
+        for word in rest { lines.append("y\t" + word) }
+        for word in targets.sorted() { lines.append("v\t" + word) }
         for (word, parts) in typed.sorted(by: { $0.key < $1.key }) {
             lines.append("s\t" + word + "\t" + parts.joined(separator: " "))
         }
@@ -384,6 +424,8 @@ package struct TalkReader: Sendable {
         var wordless: String?
         var openers: [String] = []
         var sameWords: [[String]] = []
+        var notTypos: [(key: Range<Int>, value: Bool)] = []
+        var targets: [String] = []
         var failure: Int?
         CompiledLines.read(bytes) { kind, fields, line in
             func string(_ index: Int) -> String { String(decoding: bytes[fields[index]], as: UTF8.self) }
@@ -428,6 +470,9 @@ package struct TalkReader: Sendable {
             case (UInt8(ascii: "w"), 1): wordless = string(0)
             case (UInt8(ascii: "n"), 1), (UInt8(ascii: "n"), 2): openers.append(string(0))
             case (UInt8(ascii: "g"), 1): sameWords.append(TextPieces.split(string(0), on: 32))
+            case (UInt8(ascii: "x"), 1), (UInt8(ascii: "y"), 1): notTypos.append((fields[0], true))
+            case (UInt8(ascii: "q"), 1): break  // read by ``TalkOpeners``
+            case (UInt8(ascii: "v"), 1): targets.append(string(0))
             default: failure = failure ?? line
             }
         }
@@ -453,6 +498,7 @@ package struct TalkReader: Sendable {
         self.openers = WordSet(words: openers)
         shelf = PatternShelf(count: phrases.count)
         self.sameWords = sameWords
+        typos = TalkTypos(targets: targets, notTypos: ByteWordTable(bytes: bytes, entries: notTypos))
         compiledText = text
     }
 
@@ -467,12 +513,34 @@ package struct TalkReader: Sendable {
             if let spelled = spellings[word] {
                 words += spelled
                 origin += Array(repeating: index, count: spelled.count)
+            } else if classBits[word] == nil, !folded.shouted[index], !stretched(word),
+                let target = typos.corrected(word)
+            {
+                // A misspelling (`thnaks`, `waht`): read as the word it misspells.
+                words += spellings[target] ?? [target]
+                origin += Array(repeating: index, count: spellings[target]?.count ?? 1)
             } else {
                 words.append(word)
                 origin.append(index)
             }
         }
         return (words, origin)
+    }
+
+    /// A word whose last letter is held down (`heyyy`, `byeee`), read as the word without
+    /// (``read(_:)``), not as a misspelling.
+    private func stretched(_ word: String) -> Bool {
+        var bytes = Array(word.utf8)
+        guard bytes.count > 2, bytes[bytes.count - 1] == bytes[bytes.count - 2] else { return false }
+        while bytes.count > 1, bytes[bytes.count - 1] == bytes[bytes.count - 2] { bytes.removeLast() }
+        let plain = String(decoding: bytes, as: UTF8.self)
+        return spellings[plain] != nil || classBits[plain] != nil
+    }
+
+    /// Of `words` (a dictionary's), the real words the reader would otherwise read as misspellings
+    /// of its own: the `notTypos` list of `talk.json` (`yadg-train talk lexicon`).
+    package func realWordsNearTargets(_ words: Set<String>) -> [String] {
+        typos.realWordsNearTargets(words) { spellings[$0] != nil || classBits[$0] != nil }
     }
 
     /// Each word's classes.
@@ -746,12 +814,30 @@ package struct TalkOpeners: Sendable {
     let words: WordSet
     /// For an opener that only some words may follow, those words.
     let followers: WordTable<WordSet>
+    /// Words never read as a misspelling though near an opener or a word after one: real words
+    /// (`thinks`) and the reader's own (`went`, `water`), the `x` lines.
+    let notTypos: ByteWordTable<Bool>
+    /// A misspelt opener (`thnaks`, `waht`), or a misspelt word that may follow one (`good
+    /// mornign`), is let through: the reader reads misspellings (``TalkTypos``).
+    let nearOpeners: NearWords
+    let nearFollowers: NearWords
+    /// Spellings that stand for a question word (`wat`, `r`, `didnt`: the `q` lines).
+    let questionSpellings: WordSet
+    /// A misspelt question word (`waht`, `hwo`).
+    static let nearQuestionWords = NearWords(["how", "what", "whats", "why", "who", "where", "when", "which", "can", "could",
+        "should", "would", "will", "does", "did", "have", "has", "was", "were", "any", "tell", "hows", "whens", "wheres", "whos", "are"])
 
-    /// The `n` lines that open the compiled form: a word, and the words that may follow it, if
-    /// only some. The rest of the file is not read.
+    /// The `n` lines that open the compiled form (a word, and the words that may follow it, if
+    /// only some) and the `x` lines after them (real words never read as misspellings). The rest
+    /// of the file is not read.
     package init(compiled text: String) {
         var found: [String] = []
         var after: [(String, WordSet)] = []
+        var following = Set<String>()
+        var notTypos: [(key: Range<Int>, value: Bool)] = []
+        var questionSpellings: [String] = []
+        // The x words stay in one buffer, as ranges of it: no string is made per word.
+        let buffer = Array(text.utf8)
         var text = text
         text.withUTF8 { bytes in
             var start = 0
@@ -760,19 +846,46 @@ package struct TalkOpeners: Sendable {
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 defer { start = end + 1 }
                 if bytes[start] == UInt8(ascii: "#") { continue }
-                guard end - start > 2, bytes[start] == UInt8(ascii: "n"), bytes[start + 1] == UInt8(ascii: "\t") else { break }
+                guard end - start > 2,
+                    bytes[start] == UInt8(ascii: "n") || bytes[start] == UInt8(ascii: "x") || bytes[start] == UInt8(ascii: "q"),
+                    bytes[start + 1] == UInt8(ascii: "\t")
+                else { break }
                 var tab = start + 2
                 while tab < end, bytes[tab] != UInt8(ascii: "\t") { tab += 1 }
+                if bytes[start] == UInt8(ascii: "x") {
+                    notTypos.append(((start + 2)..<tab, true))
+                    continue
+                }
                 let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<tab]), as: UTF8.self)
+                if bytes[start] == UInt8(ascii: "q") {
+                    questionSpellings.append(word)
+                    continue
+                }
                 found.append(word)
                 if tab < end {
                     let list = String(decoding: UnsafeBufferPointer(rebasing: bytes[(tab + 1)..<end]), as: UTF8.self)
-                    after.append((word, WordSet(words: TextPieces.split(list, on: 32))))
+                    let words = TextPieces.split(list, on: 32)
+                    following.formUnion(words)
+                    after.append((word, WordSet(words: words)))
                 }
             }
         }
         words = WordSet(words: found)
         followers = WordTable(pairs: after)
+        self.notTypos = ByteWordTable(bytes: buffer, entries: notTypos)
+        self.questionSpellings = WordSet(words: questionSpellings)
+        nearOpeners = NearWords(found)
+        nearFollowers = NearWords(following)
+    }
+
+    /// Answers already given, for the first words and the words after them.
+    private let remembered = (openers: NearMemory(), followers: NearMemory())
+
+    /// Whether a folded word may be a misspelling of one of `near`'s words (never a real word).
+    private func misspelt(_ word: UnsafeMutableBufferPointer<UInt8>, followingAnother: Bool) -> Bool {
+        guard notTypos[bytes: UnsafeBufferPointer(word)] == nil else { return false }
+        let (near, memory) = followingAnother ? (nearFollowers, remembered.followers) : (nearOpeners, remembered.openers)
+        return memory.answer(UnsafeBufferPointer(word)) { near.near(word) }
     }
 
     /// Whether a line may open a reading, by its first word and, for some, its second: most wins
@@ -821,12 +934,14 @@ package struct TalkOpeners: Sendable {
                 var (length, firstEnd) = fold(from: start, into: 0)
                 // Marks only (`...`): the reader decides.
                 guard length > 0 else { return true }
+                let typed = length
                 if words[bytes: UnsafeBufferPointer(rebasing: word[..<length])] == nil {
                     // A stretched last letter (`heyyy`, `thanksss`) is the word.
                     var plain = length
                     while plain > 1, word[plain - 1] == word[plain - 2] { plain -= 1 }
                     guard plain < length, words[bytes: UnsafeBufferPointer(rebasing: word[..<plain])] != nil else {
-                        return false
+                        // A misspelt opener (`thnaks`, `waht`): the reader decides.
+                        return misspelt(UnsafeMutableBufferPointer(rebasing: word[..<length]), followingAnother: false)
                     }
                     length = plain
                 }
@@ -844,6 +959,10 @@ package struct TalkOpeners: Sendable {
                 let next = fold(from: second, into: 25).length
                 guard next > 0 else { return true }
                 return after[bytes: UnsafeBufferPointer(rebasing: word[25..<(25 + next)])] != nil
+                    || misspelt(UnsafeMutableBufferPointer(rebasing: word[25..<(25 + next)]), followingAnother: true)
+                    // A word read as stretched here may be read as a misspelling of another (`funn`:
+                    // `funny`, not `fun`).
+                    || (typed > length && misspelt(UnsafeMutableBufferPointer(rebasing: word[..<typed]), followingAnother: false))
             }
         }
     }
@@ -856,12 +975,13 @@ package struct TalkOpeners: Sendable {
         if TalkReader.asks(line) { return true }
         var line = line
         return line.withUTF8 { bytes -> Bool in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { word in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { word in
                 var (index, length, beforeApostrophe) = (0, 0, 0)
                 while index < bytes.count {
                     let byte = bytes[index]
                     if byte < 0x80, Self.isWordByte(byte) {
-                        guard length < 6 else { return false }
+                        // Seven letters: a question word of six with a letter too many (`shoulld`).
+                        guard length < 7 else { return false }
                         word[length] = byte | 0x20
                         (index, length) = (index + 1, length + 1)
                     } else if length > 0, byte == UInt8(ascii: "'") {
@@ -878,10 +998,17 @@ package struct TalkOpeners: Sendable {
                         break
                     }
                 }
-                guard length >= 2 else { return false }
-                return Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<length])] != nil
-                    || (beforeApostrophe >= 2
-                        && Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<beforeApostrophe])] != nil)
+                guard length >= 1 else { return false }
+                let folded = UnsafeBufferPointer(rebasing: word[..<length])
+                if Self.questionWords[bytes: folded] != nil || questionSpellings[bytes: folded] != nil { return true }
+                if beforeApostrophe >= 2,
+                    Self.questionWords[bytes: UnsafeBufferPointer(rebasing: word[..<beforeApostrophe])] != nil
+                {
+                    return true
+                }
+                // A misspelt question word (`waht`, `hwo`): the reader reads it as one.
+                return notTypos[bytes: folded] == nil
+                    && Self.nearQuestionWords.near(UnsafeMutableBufferPointer(rebasing: word[..<length]))
             }
         }
     }

@@ -20,6 +20,8 @@ import YadgLanguage
 //   yadg-train talk explain [--after] LINE...   what the talk reader and the stage make of each line
 //   yadg-train talk compile                     writes Resources/talk-reader.txt, the form of
 //       talk.json every run reads
+//   yadg-train talk lexicon DICTIONARY...       rewrites the `notTypos` list of Resources/talk.json:
+//       the real words near a word the talk reader's phrases or classes name (run `talk compile` after)
 // Resources are read from the working directory, so a change to them needs no rebuild.
 
 let crisisPath = "Resources/crisis.json"
@@ -103,8 +105,34 @@ case "talk":
         // The compiled form every run reads (a test holds it to talk.json).
         try! stage.talk.reader.compiledText.write(toFile: "Resources/talk-reader.txt", atomically: true, encoding: .utf8)
         print("wrote Resources/talk-reader.txt")
+    case "lexicon":
+        // The real words near a word the talk reader knows: never read as its misspellings.
+        var words = Set<String>()
+        for path in arguments.dropFirst(2) {
+            for line in read(path).split(separator: "\n") {
+                let folded = Words(String(line)).folded
+                if folded.count == 1 { words.insert(folded[0]) }
+            }
+        }
+        let near = stage.talk.reader.realWordsNearTargets(words)
+        let path = "Resources/talk.json"
+        let json = read(path)
+        let list = near.map { "  \"\($0)\"" }.joined(separator: ",\n")
+        let rewritten: String
+        if let start = json.range(of: "\"notTypos\": ["),
+            let end = json.range(of: "]", range: start.upperBound..<json.endIndex)
+        {
+            rewritten = json.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "\"notTypos\": [\n\(list)\n ]")
+        } else {
+            guard let last = json.range(of: "}", options: .backwards) else { fail("\(path) is not an object") }
+            var head = String(json[..<last.lowerBound])
+            while head.last?.isWhitespace == true { head.removeLast() }
+            rewritten = head + ",\n \"notTyposHelp\": \"Real words near a word the phrases or classes name: never read as its misspelling. Written by `yadg-train talk lexicon /usr/share/dict/american-english /usr/share/dict/british-english`.\",\n \"notTypos\": [\n\(list)\n ]\n}"
+        }
+        try! rewritten.write(toFile: path, atomically: true, encoding: .utf8)
+        print("wrote \(near.count) words to notTypos in \(path)")
     default:
-        fail("usage: yadg-train talk eval|explain|compile …")
+        fail("usage: yadg-train talk eval|explain|compile|lexicon …")
     }
 case "eval":
     let reader = check(model: useModel)

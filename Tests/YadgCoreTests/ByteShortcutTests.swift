@@ -1,5 +1,6 @@
-import YadgLanguage
+@testable import YadgLanguage
 import Testing
+import YadgResources
 import YadgTestSupport
 
 @testable import YadgCore
@@ -100,6 +101,75 @@ struct ByteShortcutTests {
         #expect(reader.mayRead("UNDO that"))
         #expect(reader.mayRead("umm how does this work"))
         #expect(!reader.mayRead("took a walk"))
+        // A misspelt opener, or a misspelt word after one, is let through: the reader reads it.
+        #expect(reader.mayRead("thnaks, needed that today"))
+        #expect(reader.mayRead("waht have i done today so far"))
+        #expect(reader.mayRead("apreciate it"))
+        #expect(reader.mayRead("good mornign"))
+        // A real word near an opener is not (`thinks` is never `thanks`).
+        #expect(!reader.mayRead("thinks it went well"))
+    }
+
+    @Test("The first look lets through every misspelling the reader would read as an opener or as a word after one")
+    func firstLookPassesEveryMisspeltOpener() throws {
+        let compiled = try #require(EmbeddedResources.text("Resources/talk-reader.txt"))
+        let openers = TalkOpeners(compiled: compiled)
+        let reader = TestSupport.resources.talk.reader
+        let openerWords = compiled.split(separator: "\n").filter { $0.hasPrefix("n\t") }.map {
+            String($0.dropFirst(2).prefix { $0 != "\t" })
+        }
+        var tried = 0
+        var read = 0
+        for opener in openerWords where opener.count >= 3 && opener.allSatisfy(\.isLetter) {
+            let letters = Array(opener)
+            var variants: [String] = []
+            for i in letters.indices {
+                var deleted = letters
+                deleted.remove(at: i)
+                variants.append(String(deleted))
+                var changed = letters
+                changed[i] = changed[i] == "e" ? "a" : "e"
+                variants.append(String(changed))
+                if i + 1 < letters.count {
+                    var swapped = letters
+                    swapped.swapAt(i, i + 1)
+                    variants.append(String(swapped))
+                }
+                var doubled = letters
+                doubled.insert(letters[i], at: i)
+                variants.append(String(doubled))
+            }
+            if letters.count >= 7 { variants.append(String(letters.dropLast(2))) }
+            for variant in variants {
+                tried += 1
+                let words = reader.words(of: variant)
+                guard words.first != variant, let first = words.first, openers.words.contains(first) else { continue }
+                read += 1
+                #expect(openers.mayRead(variant), "\(variant) → \(first)")
+                // With a word after it, whenever the word it is read as would be let through.
+                #expect(!openers.mayRead(first + " yadg") || openers.mayRead(variant + " yadg"), "\(variant) → \(first)")
+            }
+        }
+        #expect(read > 1000, "\(read) of \(tried) variants read as an opener")
+    }
+
+    @Test("The first look's two-edit test is the edit distance's, on pairs of corpus words")
+    func twoEditsAsTheDistance() {
+        var words = Set<String>()
+        for line in Self.lines.prefix(3000) { words.formUnion(Words(line).folded.filter { $0.count >= 5 && $0.count <= 12 }) }
+        let sample = Array(words.sorted().prefix(400))
+        var near = 0
+        for a in sample {
+            for b in sample.prefix(200) {
+                let expected = FuzzyIndex.distance(Array(a.utf8), Array(b.utf8), limit: 2) <= 2
+                let found = Array(a.utf8).withUnsafeBufferPointer { first in
+                    Array(b.utf8).withUnsafeBufferPointer { NearWords.withinTwoEdits(first, $0) }
+                }
+                #expect(found == expected, "\(a) ~ \(b)")
+                if expected { near += 1 }
+            }
+        }
+        #expect(near > 200)
     }
 
     @Test("The look at a line's first bytes for a question passes every line the stage would answer as one")

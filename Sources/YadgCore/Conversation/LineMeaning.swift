@@ -307,7 +307,8 @@ extension LineMeaning {
         case "edit":
             if let when = time(rest, context) { return when }
             let text = Self.unquoted(rest)
-            guard !text.isEmpty else { return nil }
+            // `edit that`, `edit the previous entry`: no new text yet, so how to edit is said.
+            guard !text.isEmpty else { return .howTo("edit") }
             return .inWords(kind: .edit, command: SlashCommand(EditCommand.self, "last " + text))
         case "replace":
             return time(rest, context) ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change)

@@ -33,7 +33,7 @@ package struct TalkScore: Sendable, CustomStringConvertible {
         "history-question": ["question.", "show", "find", "howto.scores", "howto.moments"],
         "correction": [
             "when", "delete", "favorite", "unfavorite", "tag", "note", "mood", "edit", "replace", "undo", "keep",
-            "howto.typo", "howto.merge", "howto.untag",
+            "howto.typo", "howto.merge", "howto.untag", "howto.edit",
         ],
         "not-a-win": ["notawin.", "plan"],
     ]

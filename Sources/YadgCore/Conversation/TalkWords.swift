@@ -74,7 +74,7 @@ public final class TalkWords: Sendable {
             reader = try TalkReader(
                 spellings: spellings, classes: classes, entries: entries, chat: chat,
                 chatFillers: words(file["chatFillers"]), topics: topics, wordless: file["wordless"]?.text, emoji: emoji,
-                sameWords: (file["sameWords"]?.items ?? []).map(words))
+                sameWords: (file["sameWords"]?.items ?? []).map(words), notTypos: words(file["notTypos"]))
         } catch {
             throw ResourceError.unexpected("talk reader: \(error)")
         }
@@ -104,6 +104,7 @@ public final class TalkWords: Sendable {
         "the latest", "the most recent one", "the previous one", "that entry", "this entry", "my last one", "my last entry",
         "the one i just logged", "what i just logged", "the one i just added", "that last one", "the last moment i logged",
         "the one i just did", "my latest", "the last win", "that win", "last entry", "last moment",
+        "the previous entry", "previous entry", "my previous entry", "the previous moment",
     ]
     static let beforeLast: Set<String> = [
         "the one before that", "the one before it", "the one before", "the one before the last one",
