@@ -51,12 +51,12 @@ extension App {
         return { if let text = printer.planLimitNotice() { post(text) } }
     }
 
-    /// Pipes and one-shot runs, after the work: each waiting change is tried once, up to the praise
-    /// deadline; what is left stays queued for next time. Moments of this run that did not reach the
-    /// server get the one quiet line the praise would have had. Blocks the calling thread.
     /// The lock that lets one process send at a time (nil without a data folder: tests in memory).
     var syncLock: SyncLock? { environment.paths.map { SyncLock(dataDirectory: $0.dataDirectory) } }
 
+    /// Pipes and one-shot runs, after the work: each waiting change is tried once, up to the praise
+    /// deadline; what is left stays queued for next time. Moments of this run that did not reach the
+    /// server get the one quiet line the praise would have had. Blocks the calling thread.
     ///
     /// `reportingEarlierChanges`: whether what happens to changes of earlier runs is printed too. A
     /// pipe is a stream of events and says it; a one-shot command prints one answer (`yadg settings
