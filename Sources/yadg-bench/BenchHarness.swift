@@ -32,6 +32,14 @@ enum BenchHarness {
     static func timeProcess(_ path: String, _ arguments: [String], _ env: [String: String], input: String = "/dev/null")
         -> Double
     {
+        timedRun(path, arguments, env, input: input).wall
+    }
+
+    /// One run's wall time and the CPU time the process used (`wait4`'s resource usage), in
+    /// milliseconds: CPU time moves far less than wall time when other work shares the machine.
+    static func timedRun(_ path: String, _ arguments: [String], _ env: [String: String], input: String = "/dev/null")
+        -> (wall: Double, cpu: Double)
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -42,10 +50,13 @@ enum BenchHarness {
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return .nan }
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return (.nan, .nan) }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1e3 + Double(t.tv_usec) / 1e3 }
+        return (wall, ms(usage.ru_utime) + ms(usage.ru_stime))
     }
 
     /// The value after `--name` in the arguments, if any (`--against OLD_YADG`).

@@ -85,28 +85,12 @@ enum LockedBenchmark {
         let cpu: Double
     }
 
-    /// One run's wall time and the CPU time the process used (`wait4`'s resource usage): CPU time
-    /// moves far less than wall time when other work shares the machine.
+    /// One run's wall time and CPU time (``BenchHarness/timedRun(_:_:_:input:)``).
     static func timeProcess(
         _ path: String, _ arguments: [String], _ env: [String: String], input: String = "/dev/null"
     ) -> Timing {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        for fd in [Int32(1), 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_RDWR, 0) }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return Timing(wall: .nan, cpu: .nan) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
-        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1e3 + Double(t.tv_usec) / 1e3 }
-        return Timing(wall: wall, cpu: ms(usage.ru_utime) + ms(usage.ru_stime))
+        let run = BenchHarness.timedRun(path, arguments, env, input: input)
+        return Timing(wall: run.wall, cpu: run.cpu)
     }
 
     /// One run's medians, and the ratio locked over unlocked round by round, the derivation apart.
