@@ -59,6 +59,9 @@ final class TalkTypos: Sendable {
         }
     }
 
+    /// Endings that make another form of a word, not a misspelling of it.
+    static let endings: Set<String> = ["d", "ed", "s", "es", "ing", "n", "en"]
+
     /// The word `word` is a misspelling of, or nil.
     func corrected(_ word: String) -> String? {
         let count = word.utf8.count
@@ -74,7 +77,12 @@ final class TalkTypos: Sendable {
         }
         var bytes = Array(word.utf8)
         let maybe = bytes.withUnsafeMutableBufferPointer { near.near($0) }
-        let found = maybe ? fuzzy.nearest(to: word) : nil
+        var found = maybe ? fuzzy.nearest(to: word) : nil
+        // A word that is its nearest one with an ending added is a form of it, told in another tense
+        // (`rememberd to ring my mother` is a win; `remember to` a to-do): never read as that word.
+        if let base = found, word.hasPrefix(base), Self.endings.contains(String(word.dropFirst(base.count))) {
+            found = nil
+        }
         remembered.withLock { memory in
             if memory == nil { memory = WordMemory() }
             memory!.remember(word, found.map { [$0] } ?? [])
