@@ -25,15 +25,15 @@ extension App {
             do {
                 command = try SlashCommand.parse(words: words)
             } catch {
-                output.err("yadg: " + subcommandError(error, words: words) + "\n")
+                output.err(StderrMessages.failure(subcommandError(error, words: words)))
                 return ExitStatus.usage.rawValue
             }
             // The command table decides what runs as `yadg <name>`; /did, /undo and the row commands
             // need the conversation around them.
             guard command.type.spec.asSubcommand else {
                 output.err(
-                    "yadg: " + Copy.fill(copy[CommandLineCopy.self].onlyInConversation, ["name": command.name])
-                        + "\n")
+                    StderrMessages.failure(
+                        Copy.fill(copy[CommandLineCopy.self].onlyInConversation, ["name": command.name])))
                 return ExitStatus.usage.rawValue
             }
             let first = shell.run(command)
@@ -56,7 +56,7 @@ extension App {
             syncBeforeExit(logged: praised, reportingEarlierChanges: false)
         }
         guard let failure = shown.failure else { return 0 }
-        output.err("yadg: " + TerminalSanitizer.clean(failure.message) + "\n")
+        output.err(StderrMessages.failure(failure.message))
         return shown.exitStatus.rawValue
     }
 
@@ -68,10 +68,8 @@ extension App {
                 copy[CommandLineCopy.self].unknownSubcommandWithSuggestion,
                 ["name": name, "suggestion": String(suggestion.drop(while: { $0 == "/" }))])
         case .unknown(let name, nil):
-            return TerminalSanitizer.clean(
-                Copy.fill(
-                    copy[CommandLineCopy.self].unknownSubcommand, ["name": name, "words": words.joined(separator: " ")])
-            )
+            return Copy.fill(
+                copy[CommandLineCopy.self].unknownSubcommand, ["name": name, "words": words.joined(separator: " ")])
         case .takesNoArguments:
             return shell.reply(to: error).failure?.message ?? ""
         }

@@ -34,10 +34,10 @@ extension App {
         var shown = false
         coordinator.waitForQueue(perAnswer: praiseWait) { remaining in
             guard showsProgress, remaining > 1 else { return }
-            output.err("\r\u{1B}[K" + Copy.fill(progress, ["count": String(remaining)]))
+            output.err(StderrMessages.progress(Copy.fill(progress, ["count": String(remaining)])))
             shown = true
         }
-        if shown { output.err("\r\u{1B}[K") }
+        if shown { output.err(StderrMessages.progressCleared) }
     }
 
     /// Lines that were not logged get one line each on stderr, and the exit status is 1.
@@ -76,7 +76,7 @@ extension App {
                 if let failure = reply.failure {
                     // The weightiest cause wins: data that cannot be used over a line not logged.
                     status = max(status, reply.exitStatus.rawValue)
-                    output.err("yadg: line \(lineNumber): \(TerminalSanitizer.clean(failure.message))\n")
+                    output.err(StderrMessages.failure(failure.message, line: lineNumber))
                 }
                 quit = reply.quit
             }

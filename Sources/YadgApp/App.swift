@@ -124,7 +124,7 @@ public struct App {
         guard let provider = praiseProvider else { return nil }
         let (json, style, copy, output) = (self.json, self.style, self.copy, self.output)
         let verdictSink: (@Sendable (String) -> Void)? =
-            showsAIVerdicts ? { @Sendable line in output.err(line + "\n") } : nil
+            showsAIVerdicts ? { @Sendable line in output.err(StderrMessages.debug(line)) } : nil
         return PraiseCoordinator(
             provider: provider, store: store, zone: shell.context.zoneWhenNeeded, clock: clock, words: TimeWords(copy),
             inFlight: settings.requestsInFlight, alwaysLabelled: labelsEveryLine, debug: verdictSink,

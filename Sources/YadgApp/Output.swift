@@ -10,6 +10,7 @@ import YadgCore
 /// Where the application's text goes: stdout and stderr in the program, a buffer in tests.
 public protocol OutputSink: Sendable {
     func out(_ text: String)
+    /// Standard error: the text ``StderrMessages`` made, as it is.
     func err(_ text: String)
 }
 

@@ -40,7 +40,9 @@ struct YadgCommand {
     func run() -> Int32 {
         let output = StandardStreams()
         let paths = AppPaths(environment: environment)
-        let resources = LoadedResources.load(configDirectory: paths.configDirectory) { output.err($0 + "\n") }
+        let resources = LoadedResources.load(configDirectory: paths.configDirectory) {
+            output.err(StderrMessages.said($0))
+        }
         let copy = resources.copy
         // Output that cannot be written ends the run: the log folded first, then the reason said.
         let opened = Mutex<SQLiteMomentStore?>(nil)
@@ -51,7 +53,8 @@ struct YadgCommand {
             EarlyKeys.release()
             guard code != EPIPE else { return }
             output.err(
-                Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+                StderrMessages.said(
+                    Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))])))
         }
         // The shells' completion scripts ask here at each Tab: answered from the command table and,
         // for tags, the store read-only; nothing is created, migrated or written.
@@ -66,7 +69,8 @@ struct YadgCommand {
         switch parseOptions() {
         case .success(let parsed): options = parsed
         case .failure(let bad):
-            output.err(Copy.fill(copy[CommandLineCopy.self].unknownOption, ["option": bad.option]) + "\n")
+            output.err(
+                StderrMessages.said(Copy.fill(copy[CommandLineCopy.self].unknownOption, ["option": bad.option])))
             return ExitStatus.usage.rawValue
         }
         if options.help {
@@ -83,10 +87,11 @@ struct YadgCommand {
             let found = SystemTimeZone.find(environment: environment)
             let words = copy[CommandLineCopy.self]
             switch found.unused {
-            case .noDatabase(let name)?: output.err(Copy.fill(words.noZoneDatabase, ["zone": name]) + "\n")
+            case .noDatabase(let name)?:
+                output.err(StderrMessages.said(Copy.fill(words.noZoneDatabase, ["zone": name])))
             case .unknown(let name)?:
-                let said = Copy.fill(words.unknownZone, ["zone": name, "used": found.zone.identifier])
-                output.err(TerminalSanitizer.clean(said) + "\n")
+                output.err(
+                    StderrMessages.said(Copy.fill(words.unknownZone, ["zone": name, "used": found.zone.identifier])))
             case nil: break
             }
             return found.zone
@@ -94,7 +99,7 @@ struct YadgCommand {
         let clock: any WallClock
         if let fixed = environment["YADG_NOW"] {
             guard let date = CivilTime.parse(fixed, zone: zone.value) else {
-                output.err(Copy.fill(copy[CommandLineCopy.self].invalidNow, ["value": fixed]) + "\n")
+                output.err(StderrMessages.said(Copy.fill(copy[CommandLineCopy.self].invalidNow, ["value": fixed])))
                 return ExitStatus.usage.rawValue
             }
             clock = FixedClock(date)
@@ -105,7 +110,7 @@ struct YadgCommand {
             environment["YADG_SEED"].flatMap(UInt64.init).map { SplitMix64(seed: $0) } ?? BufferedSystemRandom()
 
         let ai = AIWiring.load(environment: environment, paths: paths, noAI: options.noAI, copy: copy) {
-            output.err($0 + "\n")
+            output.err(StderrMessages.said($0))
         }
         let settings = ai.settings
         // A Delete my data that a kill interrupted is finished before anything is opened.
@@ -120,17 +125,19 @@ struct YadgCommand {
                 try store.setState([.anonymousUserId: UUID().lowercasedText])
             }
         } catch let problem as MomentStoreError {
-            output.err(problem.openingMessage(copy, path: paths.database) + "\n")
+            output.err(StderrMessages.said(problem.openingMessage(copy, path: paths.database)))
             return ExitStatus.data.rawValue
         } catch let problem as POSIXError where problem.code == .ENOTDIR {
             // YADG_HOME (or a data folder) that is a file.
-            output.err(Copy.fill(copy[StorageCopy.self].folderIsAFile, ["path": paths.dataDirectory]) + "\n")
+            output.err(
+                StderrMessages.said(Copy.fill(copy[StorageCopy.self].folderIsAFile, ["path": paths.dataDirectory])))
             return ExitStatus.data.rawValue
         } catch {
             // In words, never as a type's dump.
             let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
             output.err(
-                Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": reason]) + "\n")
+                StderrMessages.said(
+                    Copy.fill(copy[StorageCopy.self].unavailable, ["path": paths.database, "reason": reason])))
             return ExitStatus.data.rawValue
         }
 
@@ -157,7 +164,7 @@ struct YadgCommand {
         let passphrases = PassphraseSources.load(
             environment: environment, config: ai.config,
             terminal: mode == .conversation || (mode == .oneShot && isatty(0) == 1 && !options.json), copy: copy
-        ) { output.err($0 + "\n") }
+        ) { output.err(StderrMessages.said($0)) }
         let app = App(
             shell: shell, store: store,
             style: TerminalStyle.detect(isTerminal: isatty(1) == 1, environment: environment),
@@ -193,7 +200,8 @@ struct YadgCommand {
     static func finishOutput(status: Int32, copy: Copy, output: some OutputSink) -> Int32 {
         guard let code = StandardStreams.finish() else { return status }
         output.err(
-            Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))]) + "\n")
+            StderrMessages.said(
+                Copy.fill(copy[CommandLineCopy.self].outputFailed, ["reason": String(cString: strerror(code))])))
         return max(status, ExitStatus.data.rawValue)
     }
 
@@ -211,7 +219,7 @@ struct YadgCommand {
                 // durable in the log, for the next run's end to fold.
                 return status
             }
-            output.err(problem.openingMessage(copy, path: database) + "\n")
+            output.err(StderrMessages.said(problem.openingMessage(copy, path: database)))
             return max(status, ExitStatus.data.rawValue)
         } catch {
             // As above: the next run's end folds it.
