@@ -306,6 +306,11 @@ extension LineMeaning {
             return time(rest, context) ?? replacement(rest, frame: .meant)
         case "edit":
             if let when = time(rest, context) { return when }
+            // `edit my last win, it was 2 hours not 1`: a new time, said as what it was.
+            for said in ["it was ", "that was ", "it should be ", "it should have been ", "it is "]
+            where rest.lowercased().hasPrefix(said) {
+                if let when = time(String(rest.dropFirst(said.count)), context) { return when }
+            }
             let text = Self.unquoted(rest)
             // `edit that`, `edit the previous entry`: no new text yet, so how to edit is said.
             guard !text.isEmpty else { return .howTo("edit") }
@@ -442,6 +447,14 @@ extension LineMeaning {
         // `the gym one`, `the walk`, `my run from yesterday` is too much to guess from.
         var named = words[...]
         if let first = named.first, ["the", "my", "that", "this"].contains(first) { named = named.dropFirst() }
+        // `the one about the dishes`, `the entry where I fixed the bike`: the words after `about`, a few.
+        if named.count >= 3, ["one", "moment", "entry", "win"].contains(named[named.startIndex]),
+            ["about", "where", "with", "saying"].contains(named[named.startIndex + 1])
+        {
+            let said = named.dropFirst(2).filter { !TalkWords.namingFillers.contains($0) }
+            guard (1...3).contains(said.count), said.allSatisfy({ !TalkWords.notNames.contains($0) }) else { return nil }
+            return .words(Array(said))
+        }
         if let last = named.last, ["one", "moment", "entry", "thing", "win"].contains(last) { named = named.dropLast() }
         guard (1...2).contains(named.count), named.allSatisfy({ !TalkWords.notNames.contains($0) }) else { return nil }
         return .words(Array(named))

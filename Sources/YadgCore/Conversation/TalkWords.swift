@@ -118,6 +118,8 @@ public final class TalkWords: Sendable {
         "the duplicate", "duplicate", "the duplicates", "duplicates", "the double", "the copy", "the repeat",
         "the dupe", "dupe", "the double one", "the repeated one", "the duplicate one", "the extra one",
     ]
+    /// Words left out of `the one about the dishes`, `the one where I fixed the bike`.
+    static let namingFillers: Set<String> = ["i", "the", "my", "a", "an", "we", "me", "was", "did", "had", "that", "it"]
     /// Words that never name a moment by its text (`remove my account` names none).
     static let notNames: Set<String> = [
         "account", "data", "everything", "all", "app", "subscription", "history", "me", "myself", "yourself", "you",
