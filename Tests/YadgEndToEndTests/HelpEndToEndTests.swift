@@ -29,7 +29,7 @@ struct HelpEndToEndTests {
               stats            totals, recent weeks and your most common kinds of wins
               export           save your moments to a file: /export json (or csv, md)
               import           add moments from a yadg JSON export: yadg import FILE
-              when             change when the last moment happened: /when 2 hours ago
+              when             change when the last moment happened: /when 2 hours ago (/when #3 ... for another)
               settings         your subscription, your data, support and AI: /settings ai
               premium          what Premium adds; /premium start opens the purchase page
               restore          check again whether you have Premium

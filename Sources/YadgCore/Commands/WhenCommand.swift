@@ -4,19 +4,31 @@
     import Foundation
 #endif
 
-/// `/when 5 hours ago`: moves the last moment to that time.
+/// `/when 5 hours ago`: moves the last moment to that time; `/when #3 yesterday` moves moment 3.
+/// Only `#3` names a moment here, never a bare number, which is a time's (`/when 2 hours ago`).
 struct WhenCommand: ShellCommand {
     static let spec = CommandSpec("when", takesArguments: true)
 
+    let reference: String?
     let expression: String
 
-    init(_ arguments: CommandArguments) { expression = arguments.text }
+    init(_ arguments: CommandArguments) {
+        let text = arguments.text.trimmedWhitespace
+        let (reference, rest) = CommandContext.leadingReference(text)
+        if let reference, reference.hasPrefix("#") {
+            self.reference = reference
+            expression = rest
+        } else {
+            self.reference = nil
+            expression = text
+        }
+    }
 
     func run(in context: inout CommandContext) -> ShellReply {
         let words = context.copy[WhenCopy.self]
         guard !expression.isEmpty else { return ShellReply(lines: [StyledLine(words.needsExpression)]) }
         let before: Moment
-        switch context.lastMoment(noMoment: words.noMoment) {
+        switch context.moment(reference: reference, command: Self.spec.name, noMoment: words.noMoment) {
         case .failure(let early): return early.reply
         case .success(let last): before = last
         }

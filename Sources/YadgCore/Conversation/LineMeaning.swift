@@ -162,6 +162,9 @@ extension LineMeaning {
                 if let meaning = meaning(of: reading, trimmed, in: context) { return meaning }
             }
         }
+        if short, let correction = namedWhen(trimmed, in: context) ?? starredTime(trimmed, in: context) {
+            return correction
+        }
         let parsed = context.parse(trimmed)
         if short, context.afterMoment, let correction = alone(trimmed, parsed, in: context) { return correction }
         // Any other question (a question word first, `?` last: `how was my week?`), or one asked
@@ -193,12 +196,15 @@ extension LineMeaning {
         "else", "am", "should", "would", "will",
     ]
 
-    /// A question asked without its `?`: a question word, then one of ``askingSecondWords``, at
+    /// A question asked without its `?`: a question word, then one of ``askingSecondWords`` (or any
+    /// word and then `is`, `are`, `does` or `do`), at
     /// most ten words, and nothing told as done (`how I spent my sunday` tells, `what a day` exclaims).
     static func asksWithoutMark(_ words: [String], _ line: String) -> Bool {
         // `did the dishes` is a win, `how many push-ups: 20` a note of one.
+        // `how tall is mount everest`, `what time is it`: any word second when a verb of asking is third.
+        let askingThird: Set<String> = ["is", "are", "does", "do"]
         guard words.count >= 3, words.count <= 10, askingFirstWords.contains(words[0]),
-            askingSecondWords.contains(words[1]), !line.contains(":")
+            askingSecondWords.contains(words[1]) || (words.count > 3 && askingThird.contains(words[2])), !line.contains(":")
         else { return false }
         let auxiliaries: Set<String> = ["did", "was", "were", "had", "done", "been", "just", "finally", "already"]
         for word in words.dropFirst() where !auxiliaries.contains(word) {
@@ -208,6 +214,52 @@ extension LineMeaning {
             }
         }
         return true
+    }
+
+    /// Verbs that open a new time for a moment named by its words (`move the laundry one to tuesday`).
+    static let movingWords: Set<String> = ["move", "change", "put", "shift", "set", "switch", "push", "bump", "make", "fix"]
+    /// Words that tie a named moment to its new time (`the gym one was at 6pm`, `… should be on saturday`).
+    static let linkingRuns: [[String]] = [
+        ["should", "have", "been"], ["should", "be"], ["was", "actually"], ["is", "actually"], ["happened"], ["was"],
+        ["is"], ["to"], ["for"],
+    ]
+    /// Marks that end a moment's name (`the gym one`, `the walk entry`).
+    static let namingMarks: Set<String> = ["one", "entry", "moment", "win", "thing", "log"]
+    /// What a person adds after a correction's time (`…, fix it`, `… actually`): not part of the time.
+    static let afterTimeWords: Set<String> = ["actually", "please", "pls", "thanks", "lol", "i", "think", "sorry", "oops"]
+
+    /// `the gym one was at 6pm, fix it`, `move the laundry one to tuesday`, `that meditation one
+    /// was last week actually`: a new time for the latest moment holding the words that name it
+    /// (`/when #N …`). The name is a few words closed by `one`, `entry` or `moment`; what comes
+    /// after it must be a time and nothing else, so a win that only sounds like this (`the big one
+    /// was at 6pm and I nailed it`) stays a moment.
+    static func namedWhen(_ line: String, in context: LineContext) -> LineMeaning? {
+        let clause = line.split(separator: ",", maxSplits: 1).first.map(String.init) ?? line
+        var words = clause.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        while let last = words.last, afterTimeWords.contains(last) { words.removeLast() }
+        guard words.count >= 4, words.count <= 12 else { return nil }
+        var start = 0
+        if movingWords.contains(words[0]) { start = 1 }
+        guard ["the", "that", "my", "this"].contains(words[start]) else { return nil }
+        guard let mark = words[(start + 1)...].prefix(4).firstIndex(where: namingMarks.contains), mark > start + 1 else {
+            return nil
+        }
+        let after = Array(words[(mark + 1)...])
+        guard let link = linkingRuns.first(where: { after.starts(with: $0) }) else { return nil }
+        // A moving verb goes with `to`/`for`; the name alone with `was`/`should be`.
+        guard (start == 1) == (link == ["to"] || link == ["for"]) else { return nil }
+        let expression = after.dropFirst(link.count).joined(separator: " ")
+        guard case .inWords(_, let command)? = time(expression, context),
+            let target = target(words[start...mark].joined(separator: " "), context), case .words = target
+        else { return nil }
+        return .onMoment(kind: .when, target: target, command: command)
+    }
+
+    /// `*yesterday`, `*8am`: the chat habit of a star before the word meant, here a new time for
+    /// the last moment.
+    static func starredTime(_ line: String, in context: LineContext) -> LineMeaning? {
+        guard line.hasPrefix("*"), !line.hasPrefix("**") else { return nil }
+        return time(String(line.dropFirst()), context)
     }
 
     /// Right after a moment, a line that is only a time (`2 hours ago`), only a mood (`#calm`) or
@@ -243,7 +295,9 @@ extension LineMeaning {
         if kind.hasPrefix("howto.") {
             // `how to …` names a question only when short (`how-to video helped me fix the sink` is a win).
             let said = context.talk.reader.words(of: line)
-            if said.starts(with: ["how", "to"]), said.count > 6 { return nil }
+            // Counted up to a comma: `how to change the colours, it's hard to read` asks.
+            let asked = line.split(separator: ",", maxSplits: 1).first.map { context.talk.reader.words(of: String($0)) } ?? said
+            if asked.starts(with: ["how", "to"]), asked.count > 6 { return nil }
             // A question is short, and says nothing of what the person went on to do (`can't see a
             // thing without my glasses, so I finally got new ones`).
             if said.count > 14 || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
@@ -346,6 +400,10 @@ extension LineMeaning {
             let text = Self.unquoted(rest)
             guard !text.isEmpty else { return nil }
             return .inWords(kind: .note, command: SlashCommand(NoteCommand.self, "last " + text))
+        case "mood.last":
+            // `set mood on the last one to happy`: the line names the moment, so no moment need come just before.
+            guard reading.restWords.count == 1, let mood = context.moods.mood(named: reading.restWords[0]) else { return nil }
+            return .inWords(kind: .mood, command: SlashCommand(MoodCommand.self, "last " + mood.name))
         case "mood":
             guard context.afterMoment, reading.restWords.count == 1,
                 let mood = context.moods.mood(named: reading.restWords[0])
@@ -372,6 +430,11 @@ extension LineMeaning {
         var expression = unquoted(rest)
         // `2 hours not 3`: the new time is what comes first.
         if let not = expression.firstRange(of: " not ") { expression = String(expression[..<not.lowerBound]) }
+        // `yesterday actually`, `3pm, fix it`: what is said after the time is not part of it.
+        if let comma = expression.firstIndex(of: ",") { expression = String(expression[..<comma]) }
+        var words = expression.split(separator: " ")
+        while let last = words.last, afterTimeWords.contains(last.lowercased()) { words.removeLast() }
+        expression = words.joined(separator: " ")
         guard !expression.isEmpty else { return nil }
         for candidate in [expression, expression + " ago"] {
             let parsed = context.parse(candidate)

@@ -26,7 +26,8 @@ package struct TalkScore: Sendable, CustomStringConvertible {
     static let kindReadings: [String: [String]] = [
         "greeting": ["smalltalk."],
         "thanks": ["smalltalk."],
-        "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep"],
+        // A typo put right in chat (`*yesterday`) is chatter to some writers: read as the correction it is.
+        "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep", "when", "replace"],
         "leave": ["leave", "howto.leave", "smalltalk.greeting"],
         "help": ["help", "howto.", "notawin.help", "command"],
         "app-question": ["howto.", "help", "question.open"],
@@ -35,7 +36,9 @@ package struct TalkScore: Sendable, CustomStringConvertible {
             "when", "delete", "favorite", "unfavorite", "tag", "note", "mood", "edit", "replace", "undo", "keep",
             "howto.typo", "howto.merge", "howto.untag", "howto.edit",
         ],
-        "not-a-win": ["notawin.", "plan"],
+        // A question about the world (`how tall is mount everest`) gets the open question's answer:
+        // yadg cannot say, and `/help` says what it can.
+        "not-a-win": ["notawin.", "plan", "question.open"],
     ]
 
     /// Whether a reading is what the record's label asks for.

@@ -46,7 +46,10 @@ extension Shell {
             case .success(let numbers):
                 var reply = ShellReply()
                 for n in numbers {
-                    let done = runSaid(SlashCommand(command.type, String(n)))
+                    // The moment's number first (`#3`, read by every row command), then what the
+                    // line said to do with it (`/when #3 saturday`).
+                    let said = command.arguments.text
+                    let done = runSaid(SlashCommand(command.type, said.isEmpty ? String(n) : "#\(n) " + said))
                     reply.lines += done.lines
                     reply.events += done.events
                     reply.effects += done.effects

@@ -111,6 +111,21 @@ struct TalkTranscriptTests {
         #expect(try store.allMoments().filter { $0.archivedAt == nil }.map(\.text).sorted() == ["read a chapter", "took a walk"])
     }
 
+    @Test("A new time for a moment named by its words, a starred time, a mood for the last one named (talk set c6)")
+    func namedTimes() throws {
+        let (shell, store) = Self.shell(["went to the gym", "did the laundry", "read a book"])
+        #expect(shell.handle("the gym one was at 6pm, fix it").lines.plainText == "Set #1 \"went to the gym\" to yesterday · 6:00 PM")
+        #expect(shell.handle("move the laundry one to yesterday").lines.plainText.hasPrefix("Set #2 \"did the laundry\" to yesterday"))
+        #expect(shell.handle("*8am").lines.plainText == "Set #3 \"read a book\" to 8:00 AM")
+        #expect(shell.handle("the swim one was at 9").lines.plainText.contains("swim"))
+        #expect(!shell.handle("set mood on the last one to happy").events.contains { $0.isLogged })
+        #expect(try store.moment(ref: 3)?.mood == "happy")
+        // `/when` itself: `#2` names a moment, a bare number is a time's.
+        #expect(shell.handle("/when #2 3pm").lines.plainText.hasPrefix("Set #2 \"did the laundry\" to"))
+        #expect(shell.handle("/when 2 hours ago").lines.plainText.hasPrefix("Set #3 \"read a book\" to 2 hours ago"))
+        #expect(try store.allMoments().count == 3)
+    }
+
     @Test(
         "What did not happen is not praised as done (issue 39): a kind line, then how to keep it",
         arguments: [

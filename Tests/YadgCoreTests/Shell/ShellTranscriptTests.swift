@@ -178,6 +178,7 @@ struct ShellTranscriptTests {
                   /stats            totals, recent weeks and your most common kinds of wins
                   /export           save your moments to a file: /export json (or csv, md)
                   /when             change when the last moment happened: /when 2 hours ago
+                                    (/when #3 ... for another)
                   /did              log a moment step by step
                   /settings         your subscription, your data, support and AI: /settings ai
                   /premium          what Premium adds; /premium start opens the purchase page
