@@ -234,6 +234,9 @@ extension LineMeaning {
     /// after it must be a time and nothing else, so a win that only sounds like this (`the big one
     /// was at 6pm and I nailed it`) stays a moment.
     static func namedWhen(_ line: String, in context: LineContext) -> LineMeaning? {
+        // Most lines open with none of these: read no further (it runs on every short line).
+        let first = line.prefix { !$0.isWhitespace }.lowercased()
+        guard movingWords.contains(first) || ["the", "that", "my", "this"].contains(first) else { return nil }
         let clause = line.split(separator: ",", maxSplits: 1).first.map(String.init) ?? line
         var words = clause.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         while let last = words.last, afterTimeWords.contains(last) { words.removeLast() }
@@ -321,6 +324,8 @@ extension LineMeaning {
         if kind.hasPrefix("question.") {
             // `last time I rode a bike I was 12, did 10 km today` tells; `last time I … ?` asks.
             if reading.phrase.hasPrefix("^ last time"), !reading.asks { return nil }
+            // `what did I do today? made dinner for everyone`: a question answered in the same line tells.
+            if Self.answeredInTheLine(line) { return nil }
             guard let questionKind = MomentQuestion.Kind(rawValue: String(kind.dropFirst(9))) else { return nil }
             return MomentQuestion(questionKind, rest: rest, reading: reading, line: line, talk: context.talk, parse: context.parse)
                 .map { .question($0) }
@@ -401,8 +406,12 @@ extension LineMeaning {
             guard !text.isEmpty else { return nil }
             return .inWords(kind: .note, command: SlashCommand(NoteCommand.self, "last " + text))
         case "mood.last":
-            // `set mood on the last one to happy`: the line names the moment, so no moment need come just before.
-            guard reading.restWords.count == 1, let mood = context.moods.mood(named: reading.restWords[0]) else { return nil }
+            // `set mood on the last one to happy`, `put mood happy on the last one`: the line names
+            // the moment, so no moment need come just before.
+            let rest = reading.restWords
+            guard let said = rest.first, rest.count == 1 || TalkWords.lastMoment.contains(rest.dropFirst(2).joined(separator: " ")),
+                rest.count == 1 || ["on", "for", "to"].contains(rest[1]), let mood = context.moods.mood(named: said)
+            else { return nil }
             return .inWords(kind: .mood, command: SlashCommand(MoodCommand.self, "last " + mood.name))
         case "mood":
             guard context.afterMoment, reading.restWords.count == 1,
@@ -412,6 +421,13 @@ extension LineMeaning {
         default:
             return nil
         }
+    }
+
+    /// A `?` with three words or more after it: the person asked and answered (`wat did i do
+    /// today? made dinner from scratch`), so the line tells a moment.
+    static func answeredInTheLine(_ line: String) -> Bool {
+        guard let mark = line.firstIndex(of: "?") else { return false }
+        return line[line.index(after: mark)...].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count >= 3
     }
 
     /// Words that stand for moments at the end of `show me all the work ones`.
