@@ -216,6 +216,16 @@ extension LineMeaning {
         return true
     }
 
+    /// Whether words tell something as done: a past verb other than an auxiliary (`helped`, `fixed`).
+    static func tellsDone(_ words: [String]) -> Bool {
+        let auxiliaries: Set<String> = ["did", "was", "were", "had", "done", "been"]
+        return words.contains { word in
+            !auxiliaries.contains(word)
+                && (Tense.pastWordSet.contains(word)
+                    || (word.utf8.count > 3 && word.hasSuffix("ed") && !word.hasSuffix("eed") && !Tense.notPast.contains(word)))
+        }
+    }
+
     /// Verbs that open a new time for a moment named by its words (`move the laundry one to tuesday`).
     static let movingWords: Set<String> = ["move", "change", "put", "shift", "set", "switch", "push", "bump", "make", "fix"]
     /// Words that tie a named moment to its new time (`the gym one was at 6pm`, `… should be on saturday`).
@@ -294,13 +304,20 @@ extension LineMeaning {
             guard let said = Said(rawValue: kind), let command = try? SlashCommand.parse(text) else { return nil }
             return .inWords(kind: said, command: command)
         }
-        if kind.hasPrefix("smalltalk.") { return SmallTalk(rawValue: String(kind.dropFirst(10))).map { .smallTalk($0) } }
+        if kind.hasPrefix("smalltalk.") {
+            // `hello world! my first python program ran`: a later sentence that tells a thing done is a moment.
+            let sentences = line.split(whereSeparator: { ".!?".contains($0) })
+            if sentences.dropFirst().contains(where: { tellsDone(context.talk.reader.words(of: String($0))) }) { return nil }
+            return SmallTalk(rawValue: String(kind.dropFirst(10))).map { .smallTalk($0) }
+        }
         if kind.hasPrefix("howto.") {
             // `how to …` names a question only when short (`how-to video helped me fix the sink` is a win).
             let said = context.talk.reader.words(of: line)
-            // Counted up to a comma: `how to change the colours, it's hard to read` asks.
+            // A long `how to …` asks unless it tells something done (`how-to video helped me fix
+            // the sink`); a short one asks whatever follows its comma (`how to change the colours,
+            // it's hard to read`).
             let asked = line.split(separator: ",", maxSplits: 1).first.map { context.talk.reader.words(of: String($0)) } ?? said
-            if asked.starts(with: ["how", "to"]), asked.count > 6 { return nil }
+            if asked.starts(with: ["how", "to"]), asked.count > 6, asked.count > 10 || Self.tellsDone(asked) { return nil }
             // A question is short, and says nothing of what the person went on to do (`can't see a
             // thing without my glasses, so I finally got new ones`).
             if said.count > 14 || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
