@@ -162,6 +162,7 @@ extension LineMeaning {
                 if let meaning = meaning(of: reading, trimmed, in: context) { return meaning }
             }
         }
+        if short, let fix = substitution(trimmed) { return fix }
         if short, let correction = namedWhen(trimmed, in: context) ?? starredTime(trimmed, in: context) {
             return correction
         }
@@ -268,6 +269,16 @@ extension LineMeaning {
         return .onMoment(kind: .when, target: target, command: command)
     }
 
+    /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a
+    /// terminal: the words replaced in the last moment.
+    static func substitution(_ line: String) -> LineMeaning? {
+        guard line.hasPrefix("s/") else { return nil }
+        var parts = line.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 3, parts[2].allSatisfy({ "gi".contains($0) }) { parts.removeLast() }
+        guard parts.count == 2, !parts[0].trimmedWhitespace.isEmpty else { return nil }
+        return .fix(old: parts[0], new: parts[1], target: .last)
+    }
+
     /// `*yesterday`, `*8am`: the chat habit of a star before the word meant, here a new time for
     /// the last moment.
     static func starredTime(_ line: String, in context: LineContext) -> LineMeaning? {
@@ -330,7 +341,11 @@ extension LineMeaning {
             return .howTo(String(kind.dropFirst(6)))
         }
         if kind == "question.firstever" { return .question(MomentQuestion(.first, text: line)) }
-        if kind.hasPrefix("notawin.") { return .notAWin(String(kind.dropFirst(8))) }
+        if kind.hasPrefix("notawin.") {
+            // `todo list from monday: all ticked off`: a to-do told as done is a moment.
+            if kind == "notawin.todo", tellsDone(context.talk.reader.words(of: line)) { return nil }
+            return .notAWin(String(kind.dropFirst(8)))
+        }
         if kind == "question.whatwhen" {
             // `show me last week`: a period and nothing else.
             guard let question = MomentQuestion(.what, rest: rest, reading: reading, line: line, talk: context.talk, parse: context.parse),

@@ -126,6 +126,15 @@ struct TalkTranscriptTests {
         #expect(try store.allMoments().count == 3)
     }
 
+    @Test("sed's s/old/new/ puts words right in the last moment; a to-do told as done is a moment (talk set c9)")
+    func substitutionsAndDoneTodos() throws {
+        let (shell, store) = Self.shell(["ran 10k by the river"])
+        #expect(shell.handle("s/10k/5k/").lines.plainText.hasPrefix("Changed #1 to \"ran 5k by the river\""))
+        #expect(shell.handle("todo list from monday: all ticked off").events.contains { $0.isLogged })
+        #expect(!shell.handle("remember to buy milk").events.contains { $0.isLogged })
+        #expect(try store.allMoments().map(\.text).sorted() == ["ran 5k by the river", "todo list from monday: all ticked off"])
+    }
+
     @Test(
         "What did not happen is not praised as done (issue 39): a kind line, then how to keep it",
         arguments: [
