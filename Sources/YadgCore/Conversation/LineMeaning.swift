@@ -245,9 +245,9 @@ extension LineMeaning {
     /// after it must be a time and nothing else, so a win that only sounds like this (`the big one
     /// was at 6pm and I nailed it`) stays a moment.
     static func namedWhen(_ line: String, in context: LineContext) -> LineMeaning? {
-        // Most lines open with none of these: read no further (it runs on every short line).
-        let first = line.prefix { !$0.isWhitespace }.lowercased()
-        guard movingWords.contains(first) || ["the", "that", "my", "this"].contains(first) else { return nil }
+        // Most lines open with none of these: read no further (it runs on every short line, so the
+        // first word is read as bytes, with nothing allocated).
+        guard let first = firstWordKey(line), namedWhenOpeners.contains(first) else { return nil }
         let clause = line.split(separator: ",", maxSplits: 1).first.map(String.init) ?? line
         var words = clause.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         while let last = words.last, afterTimeWords.contains(last) { words.removeLast() }
@@ -269,10 +269,29 @@ extension LineMeaning {
         return .onMoment(kind: .when, target: target, command: command)
     }
 
+    /// The first words `namedWhen` reads on, as ``firstWordKey(_:)`` packs them.
+    static let namedWhenOpeners: Set<UInt64> = Set(
+        (movingWords.union(["the", "that", "my", "this"])).compactMap { firstWordKey($0) })
+
+    /// A first word of up to eight ASCII letters, lower-cased and packed into a number (nil for
+    /// a longer word or any other byte): a cheap key to look a line's opening word up by.
+    static func firstWordKey(_ line: String) -> UInt64? {
+        var key: UInt64 = 0
+        var count = 0
+        for byte in line.utf8 {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") { break }
+            let lower = byte | 0x20
+            guard lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z"), count < 8 else { return nil }
+            key = key << 8 | UInt64(lower)
+            count += 1
+        }
+        return count == 0 ? nil : key
+    }
+
     /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a
     /// terminal: the words replaced in the last moment.
     static func substitution(_ line: String) -> LineMeaning? {
-        guard line.hasPrefix("s/") else { return nil }
+        guard line.utf8.starts(with: "s/".utf8) else { return nil }
         var parts = line.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 3, parts[2].allSatisfy({ "gi".contains($0) }) { parts.removeLast() }
         guard parts.count == 2, !parts[0].trimmedWhitespace.isEmpty else { return nil }
@@ -282,7 +301,7 @@ extension LineMeaning {
     /// `*yesterday`, `*8am`: the chat habit of a star before the word meant, here a new time for
     /// the last moment.
     static func starredTime(_ line: String, in context: LineContext) -> LineMeaning? {
-        guard line.hasPrefix("*"), !line.hasPrefix("**") else { return nil }
+        guard line.utf8.first == UInt8(ascii: "*"), !line.utf8.starts(with: "**".utf8) else { return nil }
         return time(String(line.dropFirst()), context)
     }
 
