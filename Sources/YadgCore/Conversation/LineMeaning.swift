@@ -207,14 +207,7 @@ extension LineMeaning {
         guard words.count >= 3, words.count <= 10, askingFirstWords.contains(words[0]),
             askingSecondWords.contains(words[1]) || (words.count > 3 && askingThird.contains(words[2])), !line.contains(":")
         else { return false }
-        let auxiliaries: Set<String> = ["did", "was", "were", "had", "done", "been", "just", "finally", "already"]
-        for word in words.dropFirst() where !auxiliaries.contains(word) {
-            if Tense.pastWordSet.contains(word) { return false }
-            if word.utf8.count > 3, word.hasSuffix("ed"), !word.hasSuffix("eed"), !Tense.notPast.contains(word) {
-                return false
-            }
-        }
-        return true
+        return !tellsDone(Array(words.dropFirst()))
     }
 
     /// Whether words tell something as done: a past verb other than an auxiliary (`helped`, `fixed`).
@@ -460,9 +453,11 @@ extension LineMeaning {
             // `set mood on the last one to happy`, `put mood happy on the last one`: the line names
             // the moment, so no moment need come just before.
             let rest = reading.restWords
-            guard let said = rest.first, rest.count == 1 || TalkWords.lastMoment.contains(rest.dropFirst(2).joined(separator: " ")),
-                rest.count == 1 || ["on", "for", "to"].contains(rest[1]), let mood = context.moods.mood(named: said)
-            else { return nil }
+            let namesTheLast =
+                rest.count == 1
+                || (rest.count > 2 && ["on", "for", "to"].contains(rest[1])
+                    && TalkWords.lastMoment.contains(rest.dropFirst(2).joined(separator: " ")))
+            guard namesTheLast, let mood = context.moods.mood(named: rest[0]) else { return nil }
             return .inWords(kind: .mood, command: SlashCommand(MoodCommand.self, "last " + mood.name))
         case "mood":
             guard context.afterMoment, reading.restWords.count == 1,
