@@ -450,11 +450,12 @@ extension LineMeaning {
             guard !text.isEmpty else { return nil }
             return .inWords(kind: .note, command: SlashCommand(NoteCommand.self, "last " + text))
         case "mood.last":
-            // `set mood on the last one to happy`, `put mood happy on the last one`: the line names
-            // the moment, so no moment need come just before.
+            // `set mood on the last one to happy`, `put mood happy on the last one`, `mood was happy,
+            // not tired` (the mood meant, then the one it replaces): the line names the moment, so
+            // no moment need come just before.
             let rest = reading.restWords
             let namesTheLast =
-                rest.count == 1
+                rest.count == 1 || (rest.count == 3 && rest[1] == "not")
                 || (rest.count > 2 && ["on", "for", "to"].contains(rest[1])
                     && TalkWords.lastMoment.contains(rest.dropFirst(2).joined(separator: " ")))
             guard namesTheLast, let mood = context.moods.mood(named: rest[0]) else { return nil }
