@@ -189,7 +189,7 @@ case "cv":
             scored.append((model.score(words: words, masks: reader.masks(of: words)), record.label == "crisis", ruled))
         }
     }
-    for threshold in [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0] {
+    for threshold in [-1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0] {
         let positives = scored.filter(\.positive)
         let negatives = scored.filter { !$0.positive }
         let caught = positives.filter { $0.score >= threshold }.count

@@ -9,8 +9,9 @@ import YadgLanguage
 /// What a line is, decided before anything is saved: the one reading every typed or piped line
 /// goes through (<doc:Conversation>). In order: crisis language, a `/command`, what the talk
 /// reader hears (leaving, help, a how-to question, small talk, a question about one's moments, a
-/// correction, something that did not happen), a correction said with a time or a `#word` alone
-/// right after a moment, a plan, and otherwise a moment.
+/// correction, something that did not happen), a correction said as chat or the shell says it
+/// (`s/old/new/`, `the gym one was at 6pm`, `*8am`), a time or a `#word` alone right after a
+/// moment, a question, a plan, and otherwise a moment.
 ///
 /// The rules are narrow on purpose. A line is read as anything but a moment only when all of it is
 /// something else (`exit` alone, `undo that`, `when did I last call mom?`); whatever the reader is
@@ -197,26 +198,38 @@ extension LineMeaning {
         "else", "am", "should", "would", "will",
     ]
 
-    /// A question asked without its `?`: a question word, then one of ``askingSecondWords`` (or any
-    /// word and then `is`, `are`, `does` or `do`), at
+    /// A question asked without its `?`: a question word, then one of ``askingSecondWords`` (or a
+    /// word of measure and then `is`, `are`, `does` or `do`), at
     /// most ten words, and nothing told as done (`how I spent my sunday` tells, `what a day` exclaims).
     static func asksWithoutMark(_ words: [String], _ line: String) -> Bool {
         // `did the dishes` is a win, `how many push-ups: 20` a note of one.
-        // `how tall is mount everest`, `what time is it`: any word second when a verb of asking is third.
-        let askingThird: Set<String> = ["is", "are", "does", "do"]
+        // `how tall is mount everest`, `what time is it`: a word of measure second, a verb of asking
+        // third (never `how amazing is my new job`, which exclaims).
+        let measures: Set<String> = [
+            "tall", "far", "old", "big", "high", "deep", "heavy", "hot", "cold", "fast", "time", "day", "year", "month",
+            "size", "colour", "color", "weather",
+        ]
+        let askingThird: Set<String> = ["is", "are", "does", "do", "was"]
         guard words.count >= 3, words.count <= 10, askingFirstWords.contains(words[0]),
-            askingSecondWords.contains(words[1]) || (words.count > 3 && askingThird.contains(words[2])), !line.contains(":")
+            askingSecondWords.contains(words[1]) || (words.count > 3 && measures.contains(words[1]) && askingThird.contains(words[2])),
+            !line.contains(":")
         else { return false }
         return !tellsDone(Array(words.dropFirst()))
     }
 
-    /// Whether words tell something as done: a past verb other than an auxiliary (`helped`, `fixed`).
+    /// Whether words tell something as done: a past verb other than an auxiliary (`helped`,
+    /// `fixed`), never `just`/`finally`/`already`, a verb that is also present (`put`, `read`), a
+    /// verb after `to` (`remember to get organised`) or an `-ed` word after a describer.
     static func tellsDone(_ words: [String]) -> Bool {
         let auxiliaries: Set<String> = ["did", "was", "were", "had", "done", "been"]
-        return words.contains { word in
-            !auxiliaries.contains(word)
-                && (Tense.pastWordSet.contains(word)
-                    || (word.utf8.count > 3 && word.hasSuffix("ed") && !word.hasSuffix("eed") && !Tense.notPast.contains(word)))
+        return words.indices.contains { i in
+            let word = words[i]
+            guard !auxiliaries.contains(word), !Tense.looseDone.contains(word), !Tense.alsoPresent.contains(word),
+                i == 0 || words[i - 1] != "to"
+            else { return false }
+            if Tense.pastWordSet.contains(word) { return true }
+            return word.utf8.count > 3 && word.hasSuffix("ed") && !word.hasSuffix("eed") && !Tense.notPast.contains(word)
+                && (i == 0 || !Tense.describers.contains(words[i - 1]))
         }
     }
 
@@ -227,21 +240,38 @@ extension LineMeaning {
         ["should", "have", "been"], ["should", "be"], ["was", "actually"], ["is", "actually"], ["happened"], ["was"],
         ["is"], ["to"], ["for"],
     ]
-    /// Marks that end a moment's name (`the gym one`, `the walk entry`).
-    static let namingMarks: Set<String> = ["one", "entry", "moment", "win", "thing", "log"]
+    /// Marks that end a moment's name (`the gym one`, `the walk entry`); never `win` or `thing`,
+    /// which end a win's own words (`my first marathon win was today`).
+    static let namingMarks: Set<String> = ["one", "entry", "moment"]
     /// What a person adds after a correction's time (`…, fix it`, `… actually`): not part of the time.
     static let afterTimeWords: Set<String> = ["actually", "please", "pls", "thanks", "lol", "i", "think", "sorry", "oops"]
+    /// Words that may follow a correction's comma (`…, fix it`, `…, fix the date please`, `…, sorry`):
+    /// anything else after the comma tells more (`it was 2 hours, longest hike ever`), and the line
+    /// is not read as a correction.
+    static let correctionTailWords: Set<String> = afterTimeWords.union([
+        "fix", "it", "that", "the", "date", "day", "time", "change", "correct", "update", "my", "bad", "mistake", "typo",
+        "oopsie", "whoops", "ta", "cheers", "x",
+    ])
+
+    /// The part before a comma when what follows it only asks for the correction (`3pm, fix it`);
+    /// the whole text when there is no comma; nil when more is told after it.
+    static func beforeCorrectionTail(_ text: String) -> String? {
+        guard let comma = text.firstIndex(of: ",") else { return text }
+        let tail = text[text.index(after: comma)...].lowercased().split { !$0.isLetter }
+        return tail.allSatisfy { correctionTailWords.contains(String($0)) } ? String(text[..<comma]) : nil
+    }
 
     /// `the gym one was at 6pm, fix it`, `move the laundry one to tuesday`, `that meditation one
-    /// was last week actually`: a new time for the latest moment holding the words that name it
-    /// (`/when #N …`). The name is a few words closed by `one`, `entry` or `moment`; what comes
-    /// after it must be a time and nothing else, so a win that only sounds like this (`the big one
-    /// was at 6pm and I nailed it`) stays a moment.
+    /// was last week actually`: a new time for the recent moment holding the words that name it
+    /// (`/when #N …`; when several hold them, they are listed to choose from). The name is a few
+    /// words closed by `one`, `entry` or `moment`; what comes after it must be a time and nothing
+    /// else, and after a comma only words that ask for the fix, so a win that only sounds like this
+    /// (`the big one was at 6pm and I nailed it`, `…, nailed it`) stays a moment.
     static func namedWhen(_ line: String, in context: LineContext) -> LineMeaning? {
         // Most lines open with none of these: read no further (it runs on every short line, so the
         // first word is read as bytes, with nothing allocated).
         guard let first = firstWordKey(line), namedWhenOpeners.contains(first) else { return nil }
-        let clause = line.split(separator: ",", maxSplits: 1).first.map(String.init) ?? line
+        guard let clause = beforeCorrectionTail(line) else { return nil }
         var words = clause.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         while let last = words.last, afterTimeWords.contains(last) { words.removeLast() }
         guard words.count >= 4, words.count <= 12 else { return nil }
@@ -284,10 +314,12 @@ extension LineMeaning {
     /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a
     /// terminal: the words replaced in the last moment.
     static func substitution(_ line: String) -> LineMeaning? {
+        // Only the whole form, closed by its `/` (`s/o to mom/dad for babysitting` is a shout-out).
         guard line.utf8.starts(with: "s/".utf8) else { return nil }
-        var parts = line.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 3, parts[2].allSatisfy({ "gi".contains($0) }) { parts.removeLast() }
-        guard parts.count == 2, !parts[0].trimmedWhitespace.isEmpty else { return nil }
+        let parts = line.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, parts[2].allSatisfy({ "gi".contains($0) }), !parts[0].trimmedWhitespace.isEmpty,
+            parts[0].count <= 60, parts[1].count <= 60
+        else { return nil }
         return .fix(old: parts[0], new: parts[1], target: .last)
     }
 
@@ -330,7 +362,13 @@ extension LineMeaning {
         if kind.hasPrefix("smalltalk.") {
             // `hello world! my first python program ran`: a later sentence that tells a thing done is a moment.
             let sentences = line.split(whereSeparator: { ".!?".contains($0) })
-            if sentences.dropFirst().contains(where: { tellsDone(context.talk.reader.words(of: String($0))) }) { return nil }
+            let tells = sentences.dropFirst().contains { sentence in
+                let said = String(sentence)
+                // (`thanks! that helped`: a later sentence that is small talk too tells nothing.)
+                return tellsDone(context.talk.reader.words(of: said))
+                    && !context.talk.reader.read(said).contains { $0.kind.hasPrefix("smalltalk.") }
+            }
+            if tells { return nil }
             return SmallTalk(rawValue: String(kind.dropFirst(10))).map { .smallTalk($0) }
         }
         if kind.hasPrefix("howto.") {
@@ -340,7 +378,9 @@ extension LineMeaning {
             // the sink`); a short one asks whatever follows its comma (`how to change the colours,
             // it's hard to read`).
             let asked = line.split(separator: ",", maxSplits: 1).first.map { context.talk.reader.words(of: String($0)) } ?? said
-            if asked.starts(with: ["how", "to"]), asked.count > 6, asked.count > 10 || Self.tellsDone(asked) { return nil }
+            if asked.starts(with: ["how", "to"]), asked.count > 6 || said.count > 6, asked.count > 10 || Self.tellsDone(said) {
+                return nil
+            }
             // A question is short, and says nothing of what the person went on to do (`can't see a
             // thing without my glasses, so I finally got new ones`).
             if said.count > 14 || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
@@ -470,11 +510,12 @@ extension LineMeaning {
         }
     }
 
-    /// A `?` with three words or more after it: the person asked and answered (`wat did i do
-    /// today? made dinner from scratch`), so the line tells a moment.
+    /// A `?` with three words or more after it that tell a thing done: the person asked and
+    /// answered (`wat did i do today? made dinner from scratch`), so the line tells a moment.
     static func answeredInTheLine(_ line: String) -> Bool {
         guard let mark = line.firstIndex(of: "?") else { return false }
-        return line[line.index(after: mark)...].split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count >= 3
+        let after = line[line.index(after: mark)...].lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        return after.count >= 3 && tellsDone(after.map(String.init))
     }
 
     /// Words that stand for moments at the end of `show me all the work ones`.
@@ -493,8 +534,12 @@ extension LineMeaning {
         var expression = unquoted(rest)
         // `2 hours not 3`: the new time is what comes first.
         if let not = expression.firstRange(of: " not ") { expression = String(expression[..<not.lowerBound]) }
-        // `yesterday actually`, `3pm, fix it`: what is said after the time is not part of it.
-        if let comma = expression.firstIndex(of: ",") { expression = String(expression[..<comma]) }
+        // `yesterday actually`, `3pm, fix it`: what is said after the time is not part of it; but
+        // `2 hours, longest hike ever` tells a win, and `march 3, 2024` is all one time.
+        if expression.contains(","), context.parse(expression).text.trimmingTrailing(".!,").isEmpty == false {
+            guard let before = beforeCorrectionTail(expression) else { return nil }
+            expression = before
+        }
         var words = expression.split(separator: " ")
         while let last = words.last, afterTimeWords.contains(last.lowercased()) { words.removeLast() }
         expression = words.joined(separator: " ")

@@ -27,7 +27,7 @@ package struct TalkScore: Sendable, CustomStringConvertible {
         "greeting": ["smalltalk."],
         "thanks": ["smalltalk."],
         // A typo put right in chat (`*yesterday`) is chatter to some writers: read as the correction it is.
-        "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep", "when", "replace"],
+        "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep", "when"],
         "leave": ["leave", "howto.leave", "smalltalk.greeting"],
         "help": ["help", "howto.", "notawin.help", "command"],
         "app-question": ["howto.", "help", "question.open"],

@@ -169,7 +169,8 @@ extension CommandContext {
     /// The numbers of the moments a target names, found in the store: the moment before the last,
     /// the last two, the later of two alike, the latest holding some words (or, when several do,
     /// a question back with them listed).
-    func references(_ target: MomentTarget) -> Result<[Int], EarlyReplyError> {
+    /// `command`: what the line asked to do, so a question back ("which one?") shows it with a number.
+    func references(_ target: MomentTarget, for command: SlashCommand) -> Result<[Int], EarlyReplyError> {
         let words = copy[ConversationCopy.self]
         if let reference = target.reference {
             return moment(reference: reference, command: "delete").map { [$0.ref] }
@@ -200,7 +201,8 @@ extension CommandContext {
                 var lines = MomentsByDayView.render(
                     Array(found.prefix(10)), now: clock.now(), zone: zone, copy: copy, extras: extrasShown, width: width,
                     marksUnsynced: syncs)
-                let example = "/delete \(latest.ref)"
+                let said = command.arguments.text
+                let example = "/\(command.name) " + (said.isEmpty ? "\(latest.ref)" : "#\(latest.ref) " + said)
                 lines[0] = StyledLine(Copy.fill(words.whichOne, ["words": said, "command": example]), .title)
                 return .failure(EarlyReplyError(ShellReply(lines: lines, events: [.answer(lines[0].text, found)])))
             }

@@ -41,14 +41,14 @@ extension Shell {
             return runSaid(command)
         case .onMoment(let kind, let target, let command):
             context.state.keepsTalkingAboutLast = kind.keepsTalkingAboutLast
-            switch context.references(target) {
+            switch context.references(target, for: command) {
             case .failure(let early): return early.reply
             case .success(let numbers):
                 var reply = ShellReply()
+                // The moment's number first (`#3`, read by every row command), then what the line
+                // said to do with it (`/when #3 saturday`).
+                let said = command.arguments.text
                 for n in numbers {
-                    // The moment's number first (`#3`, read by every row command), then what the
-                    // line said to do with it (`/when #3 saturday`).
-                    let said = command.arguments.text
                     let done = runSaid(SlashCommand(command.type, said.isEmpty ? String(n) : "#\(n) " + said))
                     reply.lines += done.lines
                     reply.events += done.events
