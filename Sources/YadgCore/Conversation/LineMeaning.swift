@@ -253,11 +253,14 @@ extension LineMeaning {
         "oopsie", "whoops", "ta", "cheers", "x",
     ])
 
-    /// The part before a comma when what follows it only asks for the correction (`3pm, fix it`);
-    /// the whole text when there is no comma; nil when more is told after it.
+    /// The part before a comma when what follows it only asks for the correction (`3pm, fix it`)
+    /// or says what it replaces (`thursday, not friday`); the whole text when there is no comma;
+    /// nil when more is told after it.
     static func beforeCorrectionTail(_ text: String) -> String? {
         guard let comma = text.firstIndex(of: ",") else { return text }
         let tail = text[text.index(after: comma)...].lowercased().split { !$0.isLetter }
+        // `thursday, not friday`: the time meant, then the one it replaces.
+        if tail.first == "not", tail.count <= 4 { return String(text[..<comma]) }
         return tail.allSatisfy { correctionTailWords.contains(String($0)) } ? String(text[..<comma]) : nil
     }
 
