@@ -104,6 +104,9 @@ public enum MomentTarget: Equatable, Sendable {
     case duplicate
     /// `the gym one`: the latest moment holding these words.
     case words([String])
+    /// `the walk from monday`, `the gym one on friday`: the latest moment holding these words that
+    /// happened within the day (or other period) said.
+    case wordsWithin([String], DateInterval)
 
     /// The reference a command takes, when the target is one it names itself.
     var reference: String? {
@@ -618,6 +621,16 @@ extension LineMeaning {
         var numbered = words[...]
         if let first = numbered.first, ["moment", "number", "no", "entry", "#"].contains(first) { numbered = numbered.dropFirst() }
         if numbered.count == 1, let n = Int(numbered[numbered.startIndex]), n >= 1 { return .number(n) }
+        // `the walk from monday`, `the gym one on friday`: the words, then the day they happened.
+        if let split = words.firstIndex(where: { ["from", "on"].contains($0) }), split > 0, split < words.count - 1 {
+            let said = words[(split + 1)...].joined(separator: " ")
+            let parsed = context.parse(said)
+            if parsed.text.trimmingTrailing(".!,").isEmpty, let window = parsed.window,
+                case .words(let named)? = target(words[..<split].joined(separator: " "), context)
+            {
+                return .wordsWithin(named, window)
+            }
+        }
         // `the gym one`, `the walk`, `my run from yesterday` is too much to guess from.
         var named = words[...]
         if let first = named.first, ["the", "my", "that", "this"].contains(first) { named = named.dropFirst() }
@@ -630,6 +643,8 @@ extension LineMeaning {
             return .words(Array(said))
         }
         if let last = named.last, ["one", "moment", "entry", "thing", "win"].contains(last) { named = named.dropLast() }
+        // `the duplicate walk entry`: the latest walk is the copy.
+        named = named.filter { !["duplicate", "duplicated", "repeated", "extra"].contains($0) }[...]
         guard (1...2).contains(named.count), named.allSatisfy({ !TalkWords.notNames.contains($0) }) else { return nil }
         return .words(Array(named))
     }

@@ -190,9 +190,10 @@ extension CommandContext {
                 return .failure(EarlyReplyError(.failed(words.notSame)))
             }
             return .success([recent[0].ref])
-        case .words(let asked):
+        case .words(let asked), .wordsWithin(let asked, _):
             let question = MomentQuestion(.last, words: asked.map(MomentQuestion.stem), text: "")
-            let found = recent.filter { question.matches($0.text) }
+            var found = recent.filter { question.matches($0.text) }
+            if case .wordsWithin(_, let window) = target { found = found.filter { window.contains($0.happenedAt) } }
             let said = asked.joined(separator: " ")
             guard let latest = found.first else {
                 return .failure(EarlyReplyError(.failed(Copy.fill(words.notFound, ["words": said]))))

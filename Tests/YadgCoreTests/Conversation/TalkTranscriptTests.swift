@@ -140,6 +140,20 @@ struct TalkTranscriptTests {
         #expect(try store.moment(ref: 2)?.happenedAt == before)
     }
 
+    @Test("A moment named by its words and its day: the walk from monday, not today's (talk sets c7, c8, c13)")
+    func namedByDay() throws {
+        let (shell, store) = Self.shell([])
+        #expect(shell.handle("went for a walk on monday").events.contains { $0.isLogged })
+        #expect(shell.handle("went for a walk this morning").events.contains { $0.isLogged })
+        _ = shell.handle("/fav 1")
+        _ = shell.handle("/fav 2")
+        #expect(!shell.handle("unstar the walk from monday").events.contains { $0.isLogged })
+        #expect(try store.moment(ref: 1)?.isFavorite == false)
+        #expect(try store.moment(ref: 2)?.isFavorite == true)
+        #expect(!shell.handle("remove the walk from tuesday").events.contains { $0.isLogged })
+        #expect(try store.allMoments().filter { $0.archivedAt == nil }.count == 2)
+    }
+
     @Test("sed's s/old/new/ puts words right in the last moment; a to-do told as done is a moment (talk set c9)")
     func substitutionsAndDoneTodos() throws {
         let (shell, store) = Self.shell(["ran 10k by the river"])
