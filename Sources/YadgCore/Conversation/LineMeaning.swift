@@ -521,7 +521,10 @@ extension LineMeaning {
     static func answeredInTheLine(_ line: String) -> Bool {
         guard let mark = line.firstIndex(of: "?") else { return false }
         let after = line[line.index(after: mark)...].lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return after.count >= 3 && tellsDone(after.map(String.init))
+            .map(String.init)
+        // (`did I mention I finished the half marathon? well I did`: the answer is the `did`.)
+        let answersYes = zip(after, after.dropFirst()).contains { $0 == "i" && $1 == "did" }
+        return after.count >= 3 && (tellsDone(after) || answersYes)
     }
 
     /// Words that stand for moments at the end of `show me all the work ones`.
