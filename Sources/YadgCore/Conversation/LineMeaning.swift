@@ -392,6 +392,8 @@ extension LineMeaning {
             if said.count > 14 || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
                 return nil
             }
+            // `is it a win if I got out of bed? cause I did`: asked and answered, a moment.
+            if Self.answeredInTheLine(line) { return nil }
             // A `:` followed by more tells a thing (`how to be kind: called my sister`).
             if let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
                 return nil
