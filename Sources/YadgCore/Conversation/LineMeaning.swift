@@ -258,12 +258,15 @@ extension LineMeaning {
 
     /// The part before a comma when what follows it only asks for the correction (`3pm, fix it`)
     /// or says what it replaces (`thursday, not friday`); the whole text when there is no comma;
-    /// nil when more is told after it.
-    static func beforeCorrectionTail(_ text: String) -> String? {
+    /// nil when more is told after it (`2 hours, not bad`: what follows `not` must be a time).
+    static func beforeCorrectionTail(_ text: String, in context: LineContext) -> String? {
         guard let comma = text.firstIndex(of: ",") else { return text }
-        let tail = text[text.index(after: comma)...].lowercased().split { !$0.isLetter }
+        let tail = text[text.index(after: comma)...].lowercased().split { !$0.isLetter && !$0.isNumber }
         // `thursday, not friday`: the time meant, then the one it replaces.
-        if tail.first == "not", tail.count <= 4 { return String(text[..<comma]) }
+        if tail.first == "not", (2...4).contains(tail.count) {
+            let replaced = context.parse(tail.dropFirst().joined(separator: " "))
+            return replaced.kind != .none && replaced.text.trimmingTrailing(".!,").isEmpty ? String(text[..<comma]) : nil
+        }
         return tail.allSatisfy { correctionTailWords.contains(String($0)) } ? String(text[..<comma]) : nil
     }
 
@@ -277,7 +280,7 @@ extension LineMeaning {
         // Most lines open with none of these: read no further (it runs on every short line, so the
         // first word is read as bytes, with nothing allocated).
         guard let first = firstWordKey(line), namedWhenOpeners.contains(first) else { return nil }
-        guard let clause = beforeCorrectionTail(line) else { return nil }
+        guard let clause = beforeCorrectionTail(line, in: context) else { return nil }
         var words = clause.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
         while let last = words.last, afterTimeWords.contains(last) { words.removeLast() }
         guard words.count >= 4, words.count <= 12 else { return nil }
@@ -392,8 +395,9 @@ extension LineMeaning {
             if said.count > 14 || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
                 return nil
             }
-            // `is it a win if I got out of bed? cause I did`: asked and answered, a moment.
-            if Self.answeredInTheLine(line) { return nil }
+            // `is it a win if I got out of bed? cause I did`: asked and answered yes, a moment (but
+            // `how do i export? tried everything` still asks).
+            if Self.answeredInTheLine(line, onlyYes: true) { return nil }
             // A `:` followed by more tells a thing (`how to be kind: called my sister`).
             if let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
                 return nil
@@ -454,7 +458,10 @@ extension LineMeaning {
         case "when.ask":
             return .inWords(kind: .when, command: SlashCommand(WhenCommand.self))
         case "when":
-            return time(rest, context) ?? replacement(rest, frame: .meant)
+            if let when = time(rest, context) { return when }
+            // `it was 2 hours, not bad`: a time, then how it went; no word is put right.
+            if let not = rest.firstRange(of: " not "), time(String(rest[..<not.lowerBound]), context) != nil { return nil }
+            return replacement(rest, frame: .meant)
         case "edit":
             if let when = time(rest, context) { return when }
             // `edit my last win, it was 2 hours not 1`: a new time, said as what it was.
@@ -520,13 +527,14 @@ extension LineMeaning {
 
     /// A `?` with three words or more after it that tell a thing done: the person asked and
     /// answered (`wat did i do today? made dinner from scratch`), so the line tells a moment.
-    static func answeredInTheLine(_ line: String) -> Bool {
+    /// `onlyYes`: only an answer `I did` counts (after a how-to, a told try still asks).
+    static func answeredInTheLine(_ line: String, onlyYes: Bool = false) -> Bool {
         guard let mark = line.firstIndex(of: "?") else { return false }
         let after = line[line.index(after: mark)...].lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .map(String.init)
         // (`did I mention I finished the half marathon? well I did`: the answer is the `did`.)
         let answersYes = zip(after, after.dropFirst()).contains { $0 == "i" && $1 == "did" }
-        return after.count >= 3 && (tellsDone(after) || answersYes)
+        return after.count >= 3 && (answersYes || (!onlyYes && tellsDone(after)))
     }
 
     /// Words that stand for moments at the end of `show me all the work ones`.
@@ -543,12 +551,23 @@ extension LineMeaning {
     /// `3pm`, `yesterday evening`, `2 hours not 3`: a time and nothing else, as `/when` takes it.
     static func time(_ rest: String, _ context: LineContext) -> LineMeaning? {
         var expression = unquoted(rest)
-        // `2 hours not 3`: the new time is what comes first.
-        if let not = expression.firstRange(of: " not ") { expression = String(expression[..<not.lowerBound]) }
+        // `2 hours not 3`: the new time is what comes first, when what `not` replaces is a time or
+        // a number too (`2 hours, not bad` tells how it went).
+        if let not = expression.firstRange(of: " not ") {
+            let replaced = String(expression[not.upperBound...]).trimmingTrailing(".!,").trimmedWhitespace
+            let parsed = context.parse(replaced)
+            let numberWords: Set<String> = [
+                "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "half",
+            ]
+            guard replaced.allSatisfy(\.isNumber) && !replaced.isEmpty || numberWords.contains(replaced.lowercased())
+                || (parsed.kind != .none && parsed.text.trimmingTrailing(".!,").isEmpty)
+            else { return nil }
+            expression = String(expression[..<not.lowerBound])
+        }
         // `yesterday actually`, `3pm, fix it`: what is said after the time is not part of it; but
         // `2 hours, longest hike ever` tells a win, and `march 3, 2024` is all one time.
         if expression.contains(","), context.parse(expression).text.trimmingTrailing(".!,").isEmpty == false {
-            guard let before = beforeCorrectionTail(expression) else { return nil }
+            guard let before = beforeCorrectionTail(expression, in: context) else { return nil }
             expression = before
         }
         var words = expression.split(separator: " ")

@@ -137,6 +137,9 @@ struct TalkTranscriptTests {
         #expect(shell.handle("s/o to mom/dad for babysitting").events.contains { $0.isLogged })
         #expect(!shell.handle("remember to put the bins out").events.contains { $0.isLogged })
         #expect(!shell.handle("/when #0 3pm").events.contains { $0.isLogged })
+        #expect(shell.handle("it was 2 hours, not bad for a first go").events.contains { $0.isLogged })
+        #expect(shell.handle("it was 2 hours, not bad").events.contains { $0.isLogged })
+        #expect(!shell.handle("how do i export? tried everything").events.contains { $0.isLogged })
         #expect(try store.moment(ref: 2)?.happenedAt == before)
     }
 
