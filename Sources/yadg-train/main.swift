@@ -114,6 +114,11 @@ case "talk":
                 if folded.count == 1 { words.insert(folded[0]) }
             }
         }
+        // A past tense typed without its `e` (`fixd the sink`) tells a thing done: never a command
+        // word misspelt (`find`).
+        for word in Array(words) where word.hasSuffix("ed") && word.count >= 5 {
+            words.insert(String(word.dropLast(2)) + "d")
+        }
         let near = stage.talk.reader.realWordsNearTargets(words)
         let path = "Resources/talk.json"
         let json = read(path)

@@ -167,7 +167,7 @@ extension LineMeaning {
             }
         }
         if short, let fix = substitution(trimmed) { return fix }
-        if short, let correction = namedWhen(trimmed, in: context) ?? starredTime(trimmed, in: context) {
+        if short, let correction = namedWhen(trimmed, in: context) ?? starred(trimmed, in: context) {
             return correction
         }
         let parsed = context.parse(trimmed)
@@ -287,6 +287,9 @@ extension LineMeaning {
         var start = 0
         if movingWords.contains(words[0]) { start = 1 }
         guard ["the", "that", "my", "this"].contains(words[start]) else { return nil }
+        if start == 0, words[1] == "one", ["about", "with", "where", "when"].contains(words[2]) {
+            return namedAfterOne(words, in: context)
+        }
         guard let mark = words[(start + 1)...].prefix(4).firstIndex(where: namingMarks.contains), mark > start + 1 else {
             return nil
         }
@@ -297,6 +300,22 @@ extension LineMeaning {
         let expression = after.dropFirst(link.count).joined(separator: " ")
         guard case .inWords(_, let command)? = time(expression, context),
             let target = target(words[start...mark].joined(separator: " "), context), case .words = target
+        else { return nil }
+        return .onMoment(kind: .when, target: target, command: command)
+    }
+
+    /// `the one about the dentist was last week`: the name after `the one about`, up to the word
+    /// that ties it to its new time (`was`, `should be`); at most four words of name.
+    static func namedAfterOne(_ words: [String], in context: LineContext) -> LineMeaning? {
+        guard let linkAt = (3..<words.count).first(where: { i in
+            ["was", "is", "should", "happened"].contains(words[i]) && linkingRuns.contains { words[i...].starts(with: $0) }
+        }), (4...7).contains(linkAt) else { return nil }
+        var name = Array(words[3..<linkAt])
+        if let first = name.first, ["the", "my", "a", "an"].contains(first) { name.removeFirst() }
+        guard !name.isEmpty, let link = linkingRuns.first(where: { words[linkAt...].starts(with: $0) }) else { return nil }
+        let expression = words[(linkAt + link.count)...].joined(separator: " ")
+        guard case .inWords(_, let command)? = time(expression, context),
+            let target = target("the " + name.joined(separator: " ") + " one", context), case .words = target
         else { return nil }
         return .onMoment(kind: .when, target: target, command: command)
     }
@@ -332,11 +351,23 @@ extension LineMeaning {
         return .fix(old: parts[0], new: parts[1], target: .last)
     }
 
-    /// `*yesterday`, `*8am`: the chat habit of a star before the word meant, here a new time for
-    /// the last moment.
-    static func starredTime(_ line: String, in context: LineContext) -> LineMeaning? {
+    /// `*yesterday`, `*8am`, `*birthday`, `*then not than`: the chat habit of a star before the
+    /// word meant. A time is a new time for the last moment; words put a word of it right — the
+    /// word they replace named after `not`, or else the word nearest in spelling (`*birthday` after
+    /// `brithday`), found when the moment is in hand.
+    static func starred(_ line: String, in context: LineContext) -> LineMeaning? {
         guard line.utf8.first == UInt8(ascii: "*"), !line.utf8.starts(with: "**".utf8) else { return nil }
-        return time(String(line.dropFirst()), context)
+        let rest = String(line.dropFirst()).trimmedWhitespace
+        if let time = time(rest, context) { return time }
+        let words = rest.split(separator: " ").map(String.init)
+        guard words.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "'" || $0 == "-" } }) else { return nil }
+        if let not = words.firstIndex(of: "not") {
+            let new = words[..<not], old = words[(not + 1)...]
+            guard (1...3).contains(new.count), (1...3).contains(old.count) else { return nil }
+            return .fix(old: old.joined(separator: " "), new: new.joined(separator: " "), target: .last)
+        }
+        guard words.count == 1, rest.count <= 30 else { return nil }
+        return .fix(old: "", new: rest, target: .last)
     }
 
     /// Right after a moment, a line that is only a time (`2 hours ago`), only a mood (`#calm`) or
@@ -474,7 +505,8 @@ extension LineMeaning {
             guard !text.isEmpty else { return .howTo("edit") }
             return .inWords(kind: .edit, command: SlashCommand(EditCommand.self, "last " + text))
         case "replace":
-            return time(rest, context) ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change)
+            return time(rest, context)
+                ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change, oneWordMeant: true)
         case "favorite", "unfavorite", "delete":
             // `delete` alone names nothing; `scratch that`, `star it` name the last moment.
             // (`oops wrong one, please remove`: the line says which, the last one.)
@@ -586,9 +618,14 @@ extension LineMeaning {
 
     enum ReplacementFrame { case meant, change }
 
+    /// Words after `I meant` that are talk, not a word of a moment put right.
+    static let notAWordMeant: Set<String> = ["that", "this", "what", "well", "yeah", "then", "when", "just", "okay", "sure", "nothing", "something", "everything", "anything", "yes", "it"]
+
     /// `Priya not Pria` (what was meant, then what stands), `"mom" to "mum"` and `mom with mum` (what
     /// stands, then what it becomes).
-    static func replacement(_ rest: String, frame: ReplacementFrame) -> LineMeaning? {
+    /// `oneWordMeant`: the line said it puts a word right (`I meant`, `typo, should say`), so one
+    /// word alone is the word meant.
+    static func replacement(_ rest: String, frame: ReplacementFrame, oneWordMeant: Bool = false) -> LineMeaning? {
         let text = rest.replacing("\u{201C}", with: "\"").replacing("\u{201D}", with: "\"")
         func pair(_ separator: String) -> (String, String)? {
             guard let range = text.firstRange(of: separator) else { return nil }
@@ -599,6 +636,16 @@ extension LineMeaning {
         }
         if let (new, old) = pair(" not ") ?? pair(", not ") { return .fix(old: old, new: new, target: .last) }
         if let (old, new) = pair(" instead of ").map({ ($0.1, $0.0) }) { return .fix(old: old, new: new, target: .last) }
+        // `typo, should say "groceries"`, `I meant Priya`: one word meant, put in for the word of the
+        // last moment nearest it in spelling (a word of talk, `I mean that`, is not one).
+        if frame == .meant, oneWordMeant {
+            let word = unquoted(text)
+            if word.count >= 4, word.count <= 30, word.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" }),
+                !notAWordMeant.contains(word.lowercased())
+            {
+                return .fix(old: "", new: word, target: .last)
+            }
+        }
         guard frame == .change else { return nil }
         if let (old, new) = pair(" to ") ?? pair(" with ") ?? pair(" -> ") ?? pair(" → ") {
             return .fix(old: old, new: new, target: .last)

@@ -67,7 +67,7 @@ public struct MomentQuestion: Equatable, Sendable {
         "last", "how", "many", "often", "much", "been", "already", "ever", "all", "total", "in", "so", "far", "yet",
         "save", "saved", "entry", "entries", "since", "it", "is", "was", "were", "there", "anything", "something",
         "stuff", "things", "thing", "ones", "one", "from", "during", "actually", "even", "recently", "most", "start",
-        "started", "first", "again", "logs", "record", "recorded", "put", "add", "added", "like", "about", "up",
+        "started", "first", "again", "logs", "record", "recorded", "put", "add", "added", "like", "about", "up", "or", "not",
     ]
 
     /// A question of a kind, from the words after its opening (`rest`: what is asked about, and
@@ -84,15 +84,18 @@ public struct MomentQuestion: Equatable, Sendable {
             return nil
         }
         let parsed = parse(rest.trimmingTrailing("?.!"))
-        let timed = parsed.kind != .none && parsed.window != nil
+        // `did I walk the dog on saturday`: the rest alone (`walk the dog on saturday`) reads as a
+        // plan; the whole line says it is the saturday gone, so its time is the one asked about.
+        let when = parsed.kind == .future ? parse(line.trimmingTrailing("?.!")) : parsed
+        let timed = when.kind != .none && when.window != nil
         let words = parsed.text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "-" })
             .map(String.init).filter { !Self.frameWords.contains($0) }
         let stems = words.map(Self.stem)
         // `have I logged anything today`: nothing asked about but the period, so what was logged then.
         let kind = kind == .did && stems.isEmpty && timed ? .what : kind
         self.init(
-            kind, words: stems, asked: words.joined(separator: " "), window: timed ? parsed.window : nil,
-            period: timed ? parsed.timeExpression?.lowercased() : nil, text: line)
+            kind, words: stems, asked: words.joined(separator: " "), window: timed ? when.window : nil,
+            period: timed ? when.timeExpression?.lowercased() : nil, text: line)
         alternatives = stems.map(talk.alternatives)
         if kind == .did {
             // `did I really just run 10k` is a moment: a question asks, names a time, or says it

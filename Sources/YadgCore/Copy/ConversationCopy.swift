@@ -9,7 +9,7 @@ public struct ConversationCopy: CopySection {
     public static let key = "conversation"
     public let answers: [SmallTalk: [String]]
     public let firstHint, leaveInPipe, helpInPipe, openQuestion: String
-    public let keepHint, nothingToKeep, notFound, whichOne, noneBefore, notSame, fixNotFound, keptInstead: String
+    public let keepHint, nothingToKeep, notFound, whichOne, noneBefore, notSame, fixNotFound, fixNoNearWord, keptInstead: String
     /// Greetings for someone coming back (never on an empty home).
     public let greetingAgain: [String]
 
@@ -30,6 +30,7 @@ public struct ConversationCopy: CopySection {
         noneBefore = try words.text("noneBefore")
         notSame = try words.text("notSame")
         fixNotFound = try words.text("fixNotFound")
+        fixNoNearWord = try words.text("fixNoNearWord")
         keptInstead = try words.text("keptInstead")
     }
 }
@@ -62,6 +63,6 @@ public struct HowToCopy: CopySection {
     public static let topics = [
         "export", "delete", "edit", "find", "moments", "leave", "tag", "note", "fav", "time", "colors", "sync", "data",
         "privacy", "version", "ai", "about", "offline", "backup", "cost", "log", "help", "reminders", "scores", "judge",
-        "shell", "typo", "merge", "untag",
+        "shell", "typo", "merge", "untag", "settings", "space", "built",
     ]
 }

@@ -220,6 +220,17 @@ extension CommandContext {
         switch moment(reference: reference, command: "edit") {
         case .failure(let early): return .failure(early)
         case .success(let moment):
+            if old.isEmpty {
+                guard let range = Self.nearestWord(to: new, in: moment.text) else {
+                    let text = Copy.fill(
+                        copy[ConversationCopy.self].fixNoNearWord,
+                        ["new": new, "text": moment.text, "ref": String(moment.ref)])
+                    return .failure(EarlyReplyError(.failed(text)))
+                }
+                var text = moment.text
+                text.replaceSubrange(range, with: new)
+                return .success(SlashCommand(EditCommand.self, "\(moment.ref) " + text))
+            }
             guard let range = Self.wholeWords(old, in: moment.text) else {
                 let text = Copy.fill(
                     copy[ConversationCopy.self].fixNotFound,
@@ -230,6 +241,38 @@ extension CommandContext {
             text.replaceSubrange(range, with: new)
             return .success(SlashCommand(EditCommand.self, "\(moment.ref) " + text))
         }
+    }
+
+    /// The word of `text` that `meant` most likely puts right: the nearest in spelling, a third of
+    /// its letters away at most (one for a short word), and not `meant` itself; nil when none is
+    /// near or two are equally near (a guess would change the wrong word).
+    static func nearestWord(to meant: String, in text: String) -> Range<String.Index>? {
+        let wanted = meant.lowercased()
+        let allowed = max(1, wanted.count / 3)
+        var best: (range: Range<String.Index>, distance: Int)?
+        var tie = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard text[index].isLetter else {
+                index = text.index(after: index)
+                continue
+            }
+            var end = index
+            while end < text.endIndex, text[end].isLetter || text[end] == "'" { end = text.index(after: end) }
+            let word = text[index..<end].lowercased()
+            let distance = SlashCommand.editDistance(word, wanted)
+            if distance == 0 { return nil }
+            if distance <= allowed {
+                if let known = best, known.distance == distance {
+                    tie = true
+                } else if best.map({ distance < $0.distance }) ?? true {
+                    best = (index..<end, distance)
+                    tie = false
+                }
+            }
+            index = end
+        }
+        return tie ? nil : best?.range
     }
 
     /// Where `words` stand in `text` as whole words, in any case.

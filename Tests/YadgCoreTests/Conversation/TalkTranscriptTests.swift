@@ -32,6 +32,9 @@ struct TalkTranscriptTests {
             ("is there a way to set reminders", "reminders"), ("show my streak", "scores"), ("ls", "shell"),
             ("can you merge those two", "merge"), ("fix the typo in the last one", "typo"),
             ("ctrl-c doesn't work", "leave"), ("can I use this offline?", "offline"),
+            ("where are the settings", "settings"), ("how to turn off the praise messages", "settings"),
+            ("how much space does it take on disk", "space"), ("what language is this written in", "built"),
+            ("is anything sent to the cloud", "sync"),
         ])
     func howToAnswers(line: String, topic: String) throws {
         var facts = AppFacts()
@@ -124,6 +127,19 @@ struct TalkTranscriptTests {
         #expect(shell.handle("/when #2 3pm").lines.plainText.hasPrefix("Set #2 \"did the laundry\" to"))
         #expect(shell.handle("/when 2 hours ago").lines.plainText.hasPrefix("Set #3 \"read a book\" to 2 hours ago"))
         #expect(try store.allMoments().count == 3)
+    }
+
+    @Test("A starred word puts a word of the last moment right: the one named after `not`, or the nearest in spelling (talk sets c16, c17)")
+    func starredWords() throws {
+        let (shell, store) = Self.shell(["called my mum for her brithday", "ate more than i planned"])
+        #expect(shell.handle("*then not than").lines.plainText.hasPrefix("Changed #2 to \"ate more then i planned\""))
+        #expect(shell.handle("*birthday").lines.plainText.hasPrefix("I can't tell which word of “ate more then i planned”"))
+        #expect(try store.allMoments().count == 2)
+        let (first, _) = Self.shell(["called my mum for her brithday"])
+        #expect(first.handle("*birthday").lines.plainText.hasPrefix("Changed #1 to \"called my mum for her birthday\""))
+        // A word equally near two words is not guessed: `*mat` after `fed the bat and the rat`.
+        let (other, _) = Self.shell(["fed the bat and the rat"])
+        #expect(other.handle("*mat").lines.plainText.hasPrefix("I can't tell which word"))
     }
 
     @Test("A correction reads only what asks for it: a win after a comma is a moment, several named moments are asked about with the command meant")
