@@ -215,9 +215,14 @@ case "cv-sets":
     let sets = Set(all.map(\.source)).filter { $0.hasPrefix("other hands") }.sorted()
     for set in sets {
         // CV_THRESHOLD tries another threshold than the one `fit` writes.
+        // CV_L2, CV_PASSES, CV_RATE try other settings of the fit.
         let threshold = ProcessInfo.processInfo.environment["CV_THRESHOLD"].flatMap(Double.init)
+        var settings = LinearModelTrainer.Settings()
+        if let l2 = ProcessInfo.processInfo.environment["CV_L2"].flatMap(Double.init) { settings.l2 = l2 }
+        if let passes = ProcessInfo.processInfo.environment["CV_PASSES"].flatMap(Int.init) { settings.passes = passes }
+        if let rate = ProcessInfo.processInfo.environment["CV_RATE"].flatMap(Double.init) { settings.rate = rate }
         let kept = all.filter { $0.source != set }
-        let text = threshold.map { reader.fitModel(kept, threshold: $0) } ?? reader.fitModel(kept)
+        let text = threshold.map { reader.fitModel(kept, settings: settings, threshold: $0) } ?? reader.fitModel(kept, settings: settings)
         let model = LinearModel.parse(text, classNames: reader.classNames)!
         let withModel = reader.with(model: model)
         let score = CrisisScore(all.filter { $0.source == set }, reader: withModel)

@@ -177,7 +177,9 @@ extension LineMeaning {
         // with `/help`.
         if short, context.talk.openers.mayAsk(trimmed) {
             let words = context.talk.reader.words(of: trimmed)
-            if let first = words.first, MomentQuestion.questionWords.contains(first),
+            // `can you believe I finished the whole tax return?` exclaims.
+            let exclaims = words.starts(with: ["can", "you", "believe"]) || words.starts(with: ["would", "you", "believe"])
+            if !exclaims, let first = words.first, MomentQuestion.questionWords.contains(first),
                 TalkReader.asks(trimmed) || (parsed.kind != .future && Self.asksWithoutMark(words, trimmed))
             {
                 return .question(MomentQuestion.open(trimmed, parse: context.parse))
@@ -253,7 +255,7 @@ extension LineMeaning {
     /// is not read as a correction.
     static let correctionTailWords: Set<String> = afterTimeWords.union([
         "fix", "it", "that", "the", "date", "day", "time", "change", "correct", "update", "my", "bad", "mistake", "typo",
-        "oopsie", "whoops", "ta", "cheers", "x",
+        "oopsie", "whoops", "ta", "cheers", "x", "move",
     ])
 
     /// The part before a comma when what follows it only asks for the correction (`3pm, fix it`)
@@ -287,21 +289,43 @@ extension LineMeaning {
         var start = 0
         if movingWords.contains(words[0]) { start = 1 }
         guard ["the", "that", "my", "this"].contains(words[start]) else { return nil }
-        if start == 0, words[1] == "one", ["about", "with", "where", "when"].contains(words[2]) {
+        if start == 0, ["one", "bit", "entry", "moment", "thing", "part"].contains(words[1]),
+            ["about", "with", "where", "when"].contains(words[2])
+        {
             return namedAfterOne(words, in: context)
         }
-        guard let mark = words[(start + 1)...].prefix(4).firstIndex(where: namingMarks.contains), mark > start + 1 else {
-            return nil
-        }
+        // `the run was on tuesday, fix it`: a name with no `one` to close it, when the line asks
+        // for the fix in so many words.
+        let asked = clause.count < line.count
+            && line[clause.endIndex...].lowercased().split(whereSeparator: { !$0.isLetter })
+                .contains { ["fix", "change", "correct", "update", "not", "move"].contains($0) }
+        let marked = words[(start + 1)...].prefix(4).firstIndex(where: namingMarks.contains)
+        let unmarked = asked && start == 0
+            ? words.indices.dropFirst(2).prefix(3).first(where: { ["was", "is", "should"].contains(words[$0]) }).map { $0 - 1 }
+            : nil
+        guard let mark = marked ?? unmarked, mark > start + (marked == nil ? 0 : 1) else { return nil }
         let after = Array(words[(mark + 1)...])
+        // `the coffee one should say tea`: the name's words put right in the moment it names.
+        if start == 0, marked != nil, after.count >= 3, after.count <= 6, after[0] == "should", ["say", "read"].contains(after[1]) {
+            let named = words[(start + 1)..<mark].filter { !["the", "my", "that", "this"].contains($0) }
+            let said = clause.split(whereSeparator: \.isWhitespace).suffix(after.count - 2).joined(separator: " ")
+            guard !named.isEmpty, let target = target(words[start...mark].joined(separator: " "), context), case .words = target
+            else { return nil }
+            return .fix(old: named.joined(separator: " "), new: unquoted(said), target: target)
+        }
         guard let link = linkingRuns.first(where: { after.starts(with: $0) }) else { return nil }
         // A moving verb goes with `to`/`for`; the name alone with `was`/`should be`.
         guard (start == 1) == (link == ["to"] || link == ["for"]) else { return nil }
         let expression = after.dropFirst(link.count).joined(separator: " ")
         guard case .inWords(_, let command)? = time(expression, context),
-            let target = target(words[start...mark].joined(separator: " "), context), case .words = target
+            let target = target(words[start...mark].joined(separator: " "), context)
         else { return nil }
-        return .onMoment(kind: .when, target: target, command: command)
+        switch target {
+        case .words: return .onMoment(kind: .when, target: target, command: command)
+        // `that last one was yesterday, not today`
+        case .last: return .inWords(kind: .when, command: command)
+        default: return nil
+        }
     }
 
     /// `the one about the dentist was last week`: the name after `the one about`, up to the word
@@ -506,7 +530,9 @@ extension LineMeaning {
             return .inWords(kind: .edit, command: SlashCommand(EditCommand.self, "last " + text))
         case "replace":
             return time(rest, context)
-                ?? replacement(rest, frame: reading.phrase.contains("meant") ? .meant : .change, oneWordMeant: true)
+                ?? replacement(
+                    rest, frame: reading.phrase.contains("meant") || reading.phrase.contains("typo") ? .meant : .change,
+                    oneWordMeant: true)
         case "favorite", "unfavorite", "delete":
             // `delete` alone names nothing; `scratch that`, `star it` name the last moment.
             // (`oops wrong one, please remove`: the line says which, the last one.)
@@ -566,7 +592,10 @@ extension LineMeaning {
             .map(String.init)
         // (`did I mention I finished the half marathon? well I did`: the answer is the `did`.)
         let answersYes = zip(after, after.dropFirst()).contains { $0 == "i" && $1 == "did" }
-        return after.count >= 3 && (answersYes || (!onlyYes && tellsDone(after)))
+        // `when did I last cook from scratch? today! dal and rice`: a day said back, not asked again.
+        let answersWhen = !onlyYes && ["today", "tonight", "yesterday", "just"].contains(after.first ?? "")
+            && !line[line.index(after: mark)...].contains("?")
+        return after.count >= 3 && (answersYes || answersWhen || (!onlyYes && tellsDone(after)))
     }
 
     /// Words that stand for moments at the end of `show me all the work ones`.
@@ -677,7 +706,11 @@ extension LineMeaning {
     /// words of its text). Nil when the words name none of these.
     static func target(_ rest: String, _ context: LineContext) -> MomentTarget? {
         // `the last one, it was a mistake`: what comes after a comma is the reason, not the target.
-        let cut = rest.split(separator: ",", maxSplits: 1).first.map(String.init) ?? rest
+        // `star that one ⭐`: an emoji after the name is not part of it.
+        let cut = String(
+            String.UnicodeScalarView(
+                (rest.split(separator: ",", maxSplits: 1).first.map(String.init) ?? rest).unicodeScalars
+                    .filter { !($0.properties.isEmoji && $0.value >= 0x2100) && $0.value != 0xFE0F }))
         var words = context.talk.reader.words(of: cut)
         let polite: Set<String> = [
             "please", "pls", "for", "me", "now", "again", "too", "as", "well", "thanks", "thank", "you", "mate", "dear",

@@ -216,7 +216,18 @@ extension CommandContext {
     /// `/edit N …` with `old` replaced by `new` in the target's text (whole words, any case), or
     /// a reply saying the words are not there.
     func fixed(old: String, new: String, _ target: MomentTarget) -> Result<SlashCommand, EarlyReplyError> {
-        let reference = target.reference ?? "last"
+        var reference = target.reference ?? "last"
+        if target.reference == nil {
+            // `the coffee one should say tea`: the moment the words name (or the question which).
+            switch references(target, for: SlashCommand(EditCommand.self)) {
+            case .failure(let early): return .failure(early)
+            case .success(let found):
+                guard let first = found.first else {
+                    return .failure(EarlyReplyError(.failed(Copy.fill(copy[ConversationCopy.self].notFound, ["words": old]))))
+                }
+                reference = String(first)
+            }
+        }
         switch moment(reference: reference, command: "edit") {
         case .failure(let early): return .failure(early)
         case .success(let moment):

@@ -142,6 +142,22 @@ struct TalkTranscriptTests {
         #expect(other.handle("*mat").lines.plainText.hasPrefix("I can't tell which word"))
     }
 
+    @Test("Moments named in more ways: the bit about, a name without `one` when the fix is asked, that last one, should say, the one I deleted (talk sets c20, c21)")
+    func moreNamedCorrections() throws {
+        let (shell, store) = Self.shell(["went for a run", "sang with the choir", "had a coffee with Ann", "fixed the fence"])
+        #expect(shell.handle("the coffee one should say tea").lines.plainText.hasPrefix("Changed #3 to \"had a tea with Ann\""))
+        #expect(shell.handle("the run was yesterday, fix it").lines.plainText.hasPrefix("Set #1 \"went for a run\" to yesterday"))
+        #expect(shell.handle("the bit about the choir was yesterday, not today").lines.plainText.hasPrefix("Set #2 \"sang with the choir\" to yesterday"))
+        #expect(shell.handle("that last one was yesterday, not today").lines.plainText.hasPrefix("Set #4 \"fixed the fence\" to yesterday"))
+        #expect(shell.handle("star that one ⭐").lines.plainText.hasPrefix("★ #4 \"fixed the fence\" is a favourite"))
+        #expect(shell.handle("spelling mistake in the last one, it's gate not fence").lines.plainText.hasPrefix("Changed #4 to \"fixed the gate\""))
+        #expect(shell.handle("/delete 4").lines.plainText.hasPrefix("Deleted #4"))
+        #expect(!shell.handle("put the one I deleted back").events.contains { $0.isLogged })
+        #expect(try store.allMoments().filter { $0.archivedAt == nil }.count == 4)
+        // Said without asking for the fix, a name without `one` is a moment's own words.
+        #expect(shell.handle("the run was on tuesday").events.contains { $0.isLogged })
+    }
+
     @Test("A correction reads only what asks for it: a win after a comma is a moment, several named moments are asked about with the command meant")
     func correctionsThatAreWins() throws {
         let (shell, store) = Self.shell(["went to the gym at 7am", "went to the gym again"])
