@@ -166,6 +166,7 @@ extension LineMeaning {
                 if let meaning = meaning(of: reading, trimmed, in: context) { return meaning }
             }
         }
+        if short, keyboardMash(trimmed) { return .smallTalk(.ack) }
         if short, let fix = substitution(trimmed) { return fix }
         if short, let correction = namedWhen(trimmed, in: context) ?? starred(trimmed, in: context) {
             return correction
@@ -361,6 +362,17 @@ extension LineMeaning {
             count += 1
         }
         return count == 0 ? nil : key
+    }
+
+    /// `jfjdkdkdk`, `sdfghjk`: one run of six or more letters with no vowel (nor `y`) is a hand
+    /// on the keyboard, not a moment.
+    static func keyboardMash(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        guard bytes.count >= 6, bytes.count <= 40 else { return false }
+        return bytes.allSatisfy { byte in
+            let lower = byte | 0x20
+            return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") && !"aeiouy".utf8.contains(lower)
+        }
     }
 
     /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a

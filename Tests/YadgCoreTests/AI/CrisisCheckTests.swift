@@ -163,7 +163,7 @@ struct CrisisResourceTests {
         let score = CrisisScore(TestSupport.corpus("crisis-training.jsonl"), reader: TestSupport.resources.crisis.reader)
         let crisis = Double(score.met["crisis"] ?? 0) / Double(score.total["crisis"] ?? 1)
         let ok = Double(score.met["ok"] ?? 0) / Double(score.total["ok"] ?? 1)
-        #expect(crisis >= 0.94, "\(score)")
+        #expect(crisis >= 0.965, "\(score)")
         #expect(ok >= 0.965, "\(score)")
     }
 

@@ -158,6 +158,15 @@ struct TalkTranscriptTests {
         #expect(shell.handle("the run was on tuesday").events.contains { $0.isLogged })
     }
 
+    @Test("A hand on the keyboard is chatter, a word with a vowel may be a win (talk set c24)")
+    func keyboardMash() throws {
+        let (shell, store) = Self.shell([])
+        #expect(!shell.handle("jfjdkdkdk").events.contains { $0.isLogged })
+        #expect(!shell.handle("sdfghjkl").events.contains { $0.isLogged })
+        #expect(shell.handle("stretched").events.contains { $0.isLogged })
+        #expect(try store.allMoments().map(\.text) == ["stretched"])
+    }
+
     @Test("A correction reads only what asks for it: a win after a comma is a moment, several named moments are asked about with the command meant")
     func correctionsThatAreWins() throws {
         let (shell, store) = Self.shell(["went to the gym at 7am", "went to the gym again"])
