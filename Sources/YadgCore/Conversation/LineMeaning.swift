@@ -367,8 +367,9 @@ extension LineMeaning {
     /// `jfjdkdkdk`, `sdfghjk`: one run of six or more letters with no vowel (nor `y`) is a hand
     /// on the keyboard, not a moment.
     static func keyboardMash(_ line: String) -> Bool {
-        let bytes = Array(line.utf8)
-        guard bytes.count >= 6, bytes.count <= 40 else { return false }
+        // Read in place: it runs on every short line.
+        let bytes = line.utf8
+        guard (6...40).contains(bytes.count) else { return false }
         return bytes.allSatisfy { byte in
             let lower = byte | 0x20
             return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") && !"aeiouy".utf8.contains(lower)
@@ -660,7 +661,10 @@ extension LineMeaning {
     enum ReplacementFrame { case meant, change }
 
     /// Words after `I meant` that are talk, not a word of a moment put right.
-    static let notAWordMeant: Set<String> = ["that", "this", "what", "well", "yeah", "then", "when", "just", "okay", "sure", "nothing", "something", "everything", "anything", "yes", "it"]
+    static let notAWordMeant: Set<String> = [
+        "that", "this", "what", "well", "yeah", "then", "when", "just", "okay", "sure", "nothing", "something",
+        "everything", "anything", "yes", "it",
+    ]
 
     /// `Priya not Pria` (what was meant, then what stands), `"mom" to "mum"` and `mom with mum` (what
     /// stands, then what it becomes).

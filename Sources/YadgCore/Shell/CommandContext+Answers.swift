@@ -213,8 +213,8 @@ extension CommandContext {
         }
     }
 
-    /// `/edit N …` with `old` replaced by `new` in the target's text (whole words, any case), or
-    /// a reply saying the words are not there.
+    /// `/edit N …` with `old` replaced by `new` in the target's text (whole words, any case; with
+    /// no `old`, the word nearest `new` in spelling), or a reply saying the words are not there.
     func fixed(old: String, new: String, _ target: MomentTarget) -> Result<SlashCommand, EarlyReplyError> {
         var reference = target.reference ?? "last"
         if target.reference == nil {
@@ -231,21 +231,13 @@ extension CommandContext {
         switch moment(reference: reference, command: "edit") {
         case .failure(let early): return .failure(early)
         case .success(let moment):
-            if old.isEmpty {
-                guard let range = Self.nearestWord(to: new, in: moment.text) else {
-                    let text = Copy.fill(
-                        copy[ConversationCopy.self].fixNoNearWord,
-                        ["new": new, "text": moment.text, "ref": String(moment.ref)])
-                    return .failure(EarlyReplyError(.failed(text)))
-                }
-                var text = moment.text
-                text.replaceSubrange(range, with: new)
-                return .success(SlashCommand(EditCommand.self, "\(moment.ref) " + text))
-            }
-            guard let range = Self.wholeWords(old, in: moment.text) else {
-                let text = Copy.fill(
-                    copy[ConversationCopy.self].fixNotFound,
-                    ["old": old, "text": moment.text, "ref": String(moment.ref)])
+            // No `old` (`*birthday`): the word nearest in spelling to the one meant.
+            let found = old.isEmpty ? Self.nearestWord(to: new, in: moment.text) : Self.wholeWords(old, in: moment.text)
+            guard let range = found else {
+                let words = copy[ConversationCopy.self]
+                let text = old.isEmpty
+                    ? Copy.fill(words.fixNoNearWord, ["new": new, "text": moment.text, "ref": String(moment.ref)])
+                    : Copy.fill(words.fixNotFound, ["old": old, "text": moment.text, "ref": String(moment.ref)])
                 return .failure(EarlyReplyError(.failed(text)))
             }
             var text = moment.text
