@@ -15,7 +15,8 @@ package enum LinearModelTrainer {
     }
 
     package struct Settings: Sendable, Equatable {
-        /// 60: at 30 the fit had not settled (measured with `yadg-train cv-sets`, see ``DistressReader/fitModel(_:settings:threshold:)``).
+        /// 60: at 30 the fit had not settled (measured with `yadg-train cv-sets`; see
+        /// ``DistressReader/fitModel(_:settings:threshold:)``).
         package var passes = 60
         package var rate = 0.1
         /// Pulls every weight towards zero, so a feature seen once cannot decide alone.

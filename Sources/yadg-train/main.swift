@@ -52,6 +52,16 @@ func check(model: Bool) -> CrisisCheck {
     }
 }
 
+/// The fit's settings for `cv` and `cv-sets`: CV_L2, CV_PASSES and CV_RATE try others than `fit` uses.
+func trialSettings() -> LinearModelTrainer.Settings {
+    let environment = ProcessInfo.processInfo.environment
+    var settings = LinearModelTrainer.Settings()
+    if let l2 = environment["CV_L2"].flatMap(Double.init) { settings.l2 = l2 }
+    if let passes = environment["CV_PASSES"].flatMap(Int.init) { settings.passes = passes }
+    if let rate = environment["CV_RATE"].flatMap(Double.init) { settings.rate = rate }
+    return settings
+}
+
 func records(_ path: String) -> [CorpusRecord] {
     do {
         return try CorpusRecord.read(read(path), source: path)
@@ -182,10 +192,7 @@ case "cv":
     for fold in 0..<folds {
         let train = all.enumerated().filter { $0.offset % folds != fold }.map(\.element)
         let test = all.enumerated().filter { $0.offset % folds == fold }.map(\.element)
-        var settings = LinearModelTrainer.Settings()
-        if let l2 = ProcessInfo.processInfo.environment["CV_L2"].flatMap(Double.init) { settings.l2 = l2 }
-        if let passes = ProcessInfo.processInfo.environment["CV_PASSES"].flatMap(Int.init) { settings.passes = passes }
-        if let rate = ProcessInfo.processInfo.environment["CV_RATE"].flatMap(Double.init) { settings.rate = rate }
+        let settings = trialSettings()
         let text = reader.fitModel(train, settings: settings)
         let model = LinearModel.parse(text, classNames: reader.classNames)!
         for record in test {
@@ -215,12 +222,8 @@ case "cv-sets":
     let sets = Set(all.map(\.source)).filter { $0.hasPrefix("other hands") }.sorted()
     for set in sets {
         // CV_THRESHOLD tries another threshold than the one `fit` writes.
-        // CV_L2, CV_PASSES, CV_RATE try other settings of the fit.
         let threshold = ProcessInfo.processInfo.environment["CV_THRESHOLD"].flatMap(Double.init)
-        var settings = LinearModelTrainer.Settings()
-        if let l2 = ProcessInfo.processInfo.environment["CV_L2"].flatMap(Double.init) { settings.l2 = l2 }
-        if let passes = ProcessInfo.processInfo.environment["CV_PASSES"].flatMap(Int.init) { settings.passes = passes }
-        if let rate = ProcessInfo.processInfo.environment["CV_RATE"].flatMap(Double.init) { settings.rate = rate }
+        let settings = trialSettings()
         let kept = all.filter { $0.source != set }
         let text = threshold.map { reader.fitModel(kept, settings: settings, threshold: $0) } ?? reader.fitModel(kept, settings: settings)
         let model = LinearModel.parse(text, classNames: reader.classNames)!
