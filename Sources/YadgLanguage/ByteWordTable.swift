@@ -48,7 +48,12 @@ package struct ByteWordTable<Value: Sendable>: Sendable {
     }
 
     package subscript(bytes word: UnsafeBufferPointer<UInt8>) -> Value? {
-        let hash = WordTable<Value>.hash(bytes: word)
+        self[bytes: word, hash: WordTable<Value>.hash(bytes: word)]
+    }
+
+    /// The value of a word whose hash (``WordTable/hash(bytes:)``) the caller has already made:
+    /// a reader that looks one word up in several tables hashes it once.
+    package subscript(bytes word: UnsafeBufferPointer<UInt8>, hash hash: UInt32) -> Value? {
         var slot = Int(hash) & mask
         return bytes.withUnsafeBufferPointer { buffer in
             while true {

@@ -379,14 +379,26 @@ package struct DistressReader: Sendable {
         var reading = DistressReading()
         reading.words = words
         guard !words.isEmpty else { return reading }
-        let masks = masks(of: words)
-        var found: [(kind: Kind, span: Range<Int>, index: Int)] = []
+        // Each word is hashed once for its classes, its signature bit and the phrases it opens.
+        var masks: [PhrasePattern.ClassMask] = []
+        masks.reserveCapacity(words.count)
+        var opened: [[Int]] = []
+        opened.reserveCapacity(words.count)
         var lineWords: UInt64 = 0
         var lineClasses: PhrasePattern.ClassMask = 0
-        for (word, mask) in zip(words, masks) {
-            lineWords |= Signature.bit(word)
-            lineClasses |= mask
+        for word in words {
+            var word = word
+            word.withUTF8 { bytes in
+                let hash = WordTable<Bool>.hash(bytes: bytes)
+                lineWords |= Signature.bit(hash: hash)
+                var mask = classBits[bytes: bytes, hash: hash] ?? 0
+                if numberBit != 0, bytes.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { mask |= numberBit }
+                masks.append(mask)
+                lineClasses |= mask
+                opened.append(byWord[bytes: bytes, hash: hash] ?? [])
+            }
         }
+        var found: [(kind: Kind, span: Range<Int>, index: Int)] = []
         for start in words.indices {
             func consider(_ candidates: [Int]) {
                 for index in candidates {
@@ -395,12 +407,14 @@ package struct DistressReader: Sendable {
                         guard required.words & lineWords == required.words, required.classes & lineClasses == required.classes
                         else { continue }
                     }
-                    if let end = pattern(index).pattern?.match(words, masks: masks, at: start) {
+                    if let end = pattern(index).pattern?.match(
+                        words, masks: masks, at: start, lineWords: lineWords, lineClasses: lineClasses)
+                    {
                         found.append((kind(index), start..<end, index))
                     }
                 }
             }
-            consider(phrases(openedBy: words[start]))
+            consider(added.isEmpty ? opened[start] : phrases(openedBy: words[start]))
             var mask = masks[start]
             while mask != 0 {
                 consider(phrases(openedByClass: mask.trailingZeroBitCount))

@@ -30,6 +30,17 @@ package final class PhrasePattern: Sendable {
     package let elements: [Element]
     /// Whether any element is a group (matched by the slower general matcher).
     private let hasGroup: Bool
+    /// A phrase with groups, written out as the runs without groups it stands for, in the order
+    /// the general matcher tries them (`(a | b) c` is `a c`, then `b c`), when there are few
+    /// enough: each is matched by the fast matcher, which costs a fraction of the general one.
+    private let runs: [[Element]]?
+    /// The most runs a phrase is written out as.
+    private static let mostRuns = 64
+    /// For each element a match cannot do without that admits several words or classes (`<want>|need`,
+    /// a group whose every alternative names one), their signatures: a line must hold one of
+    /// each. Checked before matching, it spares most tries of a phrase whose first word a line
+    /// holds but whose later words it does not (`<want> ~ (die | end it)` on `want to go home`).
+    private let needsOneOf: [(words: UInt64, classes: ClassMask)]
     /// The phrase as written, for evidence.
     package let source: String
 
@@ -92,6 +103,61 @@ package final class PhrasePattern: Sendable {
         }
         self.elements = elements
         hasGroup = elements.contains { if case .group = $0 { true } else { false } }
+        runs = hasGroup ? Self.runs(of: elements) : nil
+        needsOneOf = elements.compactMap(Self.oneOf)
+    }
+
+    /// The signatures of the words and classes an element needs one of, or nil when it can take
+    /// none (a gap, a mark, an element that the sentence's end will do for).
+    private static func oneOf(_ element: Element) -> (words: UInt64, classes: ClassMask)? {
+        switch element {
+        case .choice(let words, let classes, false):
+            return (words.reduce(0) { $0 | Signature.bit($1) }, classes)
+        case .group(let alternatives):
+            var needed: (words: UInt64, classes: ClassMask) = (0, 0)
+            for alternative in alternatives {
+                guard let first = alternative.lazy.compactMap(oneOf).first else { return nil }
+                needed.words |= first.words
+                needed.classes |= first.classes
+            }
+            return needed
+        default: return nil
+        }
+    }
+
+    /// ``match(_:masks:at:)`` for a line whose words' signatures are `lineWords` and whose classes
+    /// are `lineClasses`: a phrase that needs one of some words the line does not hold is not tried.
+    package func match(
+        _ words: [String], masks: [ClassMask], at start: Int, lineWords: UInt64, lineClasses: ClassMask
+    ) -> Int? {
+        for needed in needsOneOf where needed.words & lineWords == 0 && needed.classes & lineClasses == 0 {
+            return nil
+        }
+        return match(words, masks: masks, at: start)
+    }
+
+    /// The runs without groups that `elements` stand for, the first group's alternatives
+    /// outermost; nil when there would be more than ``mostRuns``, or when the runs would be tried
+    /// in another order than the general matcher tries them (a gap before a group: the general
+    /// matcher tries every alternative with the fewest words skipped first), which could end a
+    /// match elsewhere.
+    private static func runs(of elements: [Element]) -> [[Element]]? {
+        guard keepsOrder(elements, afterGap: false) != nil else { return nil }
+        var runs: [[Element]] = [[]]
+        for element in elements {
+            guard case .group(let alternatives) = element else {
+                for index in runs.indices { runs[index].append(element) }
+                continue
+            }
+            var written: [[Element]] = []
+            for alternative in alternatives {
+                guard let more = Self.runs(of: alternative) else { return nil }
+                written += more
+            }
+            guard runs.count * written.count <= mostRuns else { return nil }
+            runs = runs.flatMap { run in written.map { run + $0 } }
+        }
+        return runs
     }
 
     private static func append(
@@ -146,6 +212,26 @@ package final class PhrasePattern: Sendable {
         }
         guard !words.isEmpty || mask != 0 || orEnd else { return }
         elements.append(negated ? .not(words: words, classes: mask) : .choice(words: words, classes: mask, orEnd: orEnd))
+    }
+
+    /// Whether no gap comes before a group in `elements` (alternatives included): then their runs,
+    /// written out, are tried in the general matcher's order. Whether a gap came (nil: one came
+    /// before a group).
+    private static func keepsOrder(_ elements: [Element], afterGap: Bool) -> Bool? {
+        var gapSeen = afterGap
+        for element in elements {
+            switch element {
+            case .gap: gapSeen = true
+            case .group(let alternatives):
+                if gapSeen { return nil }
+                for alternative in alternatives {
+                    guard let gapInside = keepsOrder(alternative, afterGap: false) else { return nil }
+                    gapSeen = gapSeen || gapInside
+                }
+            default: continue
+            }
+        }
+        return gapSeen
     }
 
     /// The words and classes a match can begin with (after `^`), for indexing.
@@ -247,30 +333,37 @@ package final class PhrasePattern: Sendable {
             }
         }
         func isBoundary(_ index: Int) -> Bool { words[index] == Words.boundary }
-        // A phrase with no group (nearly all) is matched without continuations.
-        func flat(_ p: Int, _ w: Int) -> Int? {
+        // A run with no group (nearly every phrase, and the runs a phrase with groups is written
+        // out as) is matched without continuations.
+        func flat(_ elements: [Element], _ p: Int, _ w: Int) -> Int? {
             guard p < elements.count else { return w }
             switch elements[p] {
             case .gap(let most):
                 var skip = 0
                 while skip <= most {
-                    if let end = flat(p + 1, w + skip) { return end }
+                    if let end = flat(elements, p + 1, w + skip) { return end }
                     guard w + skip < words.count, !isBoundary(w + skip) else { return nil }
                     skip += 1
                 }
                 return nil
-            case .start: return w == 0 || isBoundary(w - 1) ? flat(p + 1, w) : nil
-            case .end: return w == words.count || isBoundary(w) ? flat(p + 1, w) : nil
+            case .start: return w == 0 || isBoundary(w - 1) ? flat(elements, p + 1, w) : nil
+            case .end: return w == words.count || isBoundary(w) ? flat(elements, p + 1, w) : nil
             case .not(let choices, let classes):
                 if w < words.count, !isBoundary(w), fits(w, choices, classes) { return nil }
-                return flat(p + 1, w)
+                return flat(elements, p + 1, w)
             case .choice(let choices, let classes, let orEnd):
-                guard w < words.count, !isBoundary(w) else { return orEnd ? flat(p + 1, w) : nil }
-                return fits(w, choices, classes) ? flat(p + 1, w + 1) : nil
+                guard w < words.count, !isBoundary(w) else { return orEnd ? flat(elements, p + 1, w) : nil }
+                return fits(w, choices, classes) ? flat(elements, p + 1, w + 1) : nil
             case .group: return nil
             }
         }
-        if !hasGroup { return flat(0, start) }
+        if !hasGroup { return flat(elements, 0, start) }
+        if let runs {
+            for run in runs {
+                if let end = flat(run, 0, start) { return end }
+            }
+            return nil
+        }
         func run(_ sequence: [Element], _ p: Int, _ w: Int, _ then: (Int) -> Int?) -> Int? {
             guard p < sequence.count else { return then(w) }
             switch sequence[p] {
@@ -308,6 +401,9 @@ package final class PhrasePattern: Sendable {
 package enum Signature {
     package static func bit(_ word: String) -> UInt64 {
         var word = word
-        return word.withUTF8 { 1 << UInt64(WordTable<Bool>.hash(bytes: $0) >> 26) }
+        return word.withUTF8 { bit(hash: WordTable<Bool>.hash(bytes: $0)) }
     }
+
+    /// The bit of a word whose hash (``WordTable/hash(bytes:)``) is already made.
+    package static func bit(hash: UInt32) -> UInt64 { 1 << UInt64(hash >> 26) }
 }

@@ -65,6 +65,28 @@ struct PhrasePatternTests {
         #expect(Self.match("last ~ (one | thing) ~3 (so | i)", "the last one so") == "last one so")
     }
 
+    @Test("Groups written out as runs end a match where the general matcher would: the fewest words skipped first")
+    func runsKeepTheOrder() {
+        // Written out: `(a | a b) c` tries `a c`, then `a b c`.
+        #expect(Self.match("(a | a b) c", "a b c") == "a b c")
+        #expect(Self.match("(end | stop) it (all | ) (tonight | now)", "stop it now") == "stop it now")
+        #expect(Self.match("(end | stop) it (all | ) (tonight | now)", "end it all tonight") == "end it all tonight")
+        // A gap before a group is left to the general matcher: every alternative with no word
+        // skipped before any with one (`x ~ (a | b)` on `x b a` ends at `b`).
+        #expect(Self.match("x ~ (a | b)", "x b a") == "x b")
+    }
+
+    @Test("A phrase is not tried on a line without one of the words an element of it needs")
+    func needsOneOf() {
+        let pattern = try! PhrasePattern("want ~ (die | end it) (tonight | now)", classes: Self.classes) { [$0] }
+        func signature(_ words: [String]) -> UInt64 { words.reduce(0) { $0 | Signature.bit($1) } }
+        let line = ["want", "to", "die", "tonight"]
+        let masks = [UInt64](repeating: 0, count: line.count)
+        #expect(pattern.match(line, masks: masks, at: 0, lineWords: signature(line), lineClasses: 0) == 4)
+        // The same words, with a line signature that lacks `tonight` and `now`: never tried.
+        #expect(pattern.match(line, masks: masks, at: 0, lineWords: signature(["want", "to", "die"]), lineClasses: 0) == nil)
+    }
+
     @Test("A phrase that cannot begin a match, or names no class, is refused")
     func errors() {
         #expect(throws: PhrasePattern.ReadError.unknownClass("nope")) { try PhrasePattern("<nope>", classes: [:]) { [$0] } }
