@@ -53,10 +53,14 @@ package struct Words: Sendable, Equatable {
             shouted.append(false)
             if keepingEnds { ends.append(offset) }
         }
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             defer { offset += scalar.utf8.count }
             switch scalar {
             case "'", "\u{2019}", "\u{2018}", "\u{02BC}", "`":
+                continue
+            case "*" where index > 0 && index + 1 < scalars.count && scalars[index - 1].properties.isAlphabetic
+                && scalars[index + 1].properties.isAlphabetic:
                 continue
             case ".", "!", "?", ";", "\n", "\u{2026}":
                 // A decimal point is not a sentence's end (`2.5k`).
@@ -129,13 +133,15 @@ package struct Words: Sendable, Equatable {
                     if keepingEnds { words.ends.append(offset) }
                 }
             }
-            for byte in bytes {
+            for (index, byte) in bytes.enumerated() {
                 defer {
                     previous = byte
                     offset += 1
                 }
                 switch byte {
                 case UInt8(ascii: "'"), UInt8(ascii: "`"):
+                    continue
+                case UInt8(ascii: "*") where Self.isLetter(previous) && index + 1 < bytes.count && Self.isLetter(bytes[index + 1]):
                     continue
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                     current[length] = byte + 32
@@ -171,6 +177,8 @@ package struct Words: Sendable, Equatable {
         }
         return words
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 
     /// Letters and digits, with a fast path for ASCII.
     package static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -17,6 +17,14 @@ struct WordsTests {
         #expect(Words("ran 2.5k today").folded == ["ran", "2", "5k", "today"])
     }
 
+    @Test("A star between two letters is dropped: a word starred out to pass a filter is still that word")
+    func starredOut() {
+        #expect(Words("su*cide note").folded == ["sucide", "note"])
+        #expect(Words("k*ll myself, unal*ve").folded == ["kll", "myself", "unalve"])
+        #expect(Words("*birthday, 5*3").folded == ["birthday", "5", "3"])
+        #expect(Words("été s*ad").folded == ["été", "sad"])
+    }
+
     @Test("Capitals of two letters or more are marked: an acronym is never a misspelling")
     func shouting() {
         let words = Words("did the DEI training with Amy")
