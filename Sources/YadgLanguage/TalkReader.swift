@@ -977,6 +977,8 @@ package struct TalkOpeners: Sendable {
         return line.withUTF8 { bytes -> Bool in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 7) { word in
                 var (index, length, beforeApostrophe) = (0, 0, 0)
+                // Marks before the first word are passed over as the tokenizer passes them (`??? what do i type`).
+                while index < bytes.count, bytes[index] < 0x80, !Self.isWordByte(bytes[index]) { index += 1 }
                 while index < bytes.count {
                     let byte = bytes[index]
                     if byte < 0x80, Self.isWordByte(byte) {

@@ -167,6 +167,7 @@ extension LineMeaning {
             }
         }
         if short, keyboardMash(trimmed) { return .smallTalk(.ack) }
+        if short, let symbol = typedSymbol(trimmed) { return symbol }
         if short, let fix = substitution(trimmed) { return fix }
         if short, let correction = namedWhen(trimmed, in: context) ?? starred(trimmed, in: context) {
             return correction
@@ -374,6 +375,17 @@ extension LineMeaning {
             let lower = byte | 0x20
             return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") && !"aeiouy".utf8.contains(lower)
         }
+    }
+
+    /// `<3` (a heart typed the old way) is a compliment; `^[[A` (an arrow key's escape sequence,
+    /// typed where the terminal did not read it) is a key, not a word: neither is a win.
+    static func typedSymbol(_ line: String) -> LineMeaning? {
+        let bytes = line.utf8
+        if bytes.count >= 2, bytes.first == UInt8(ascii: "<"), bytes.dropFirst().allSatisfy({ $0 == UInt8(ascii: "3") }) {
+            return .smallTalk(.compliment)
+        }
+        if bytes.starts(with: "^[".utf8), bytes.count <= 8 { return .smallTalk(.ack) }
+        return nil
     }
 
     /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a

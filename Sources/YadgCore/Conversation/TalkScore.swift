@@ -27,8 +27,8 @@ package struct TalkScore: Sendable, CustomStringConvertible {
         "greeting": ["smalltalk."],
         "thanks": ["smalltalk."],
         // A typo put right in chat (`*yesterday`) is chatter to some writers: read as the correction it is.
-        "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep", "when"],
-        "leave": ["leave", "howto.leave", "smalltalk.greeting"],
+        "chatter": ["smalltalk.", "howto.", "question.open", "notawin.", "help", "leave", "keep", "when", "replace"],
+        "leave": ["leave", "howto.leave", "smalltalk.greeting", "command"],
         "help": ["help", "howto.", "notawin.help", "command"],
         "app-question": ["howto.", "help", "question.open"],
         "history-question": ["question.", "show", "find", "howto.scores", "howto.moments"],
