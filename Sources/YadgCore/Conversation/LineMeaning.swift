@@ -155,7 +155,7 @@ extension LineMeaning {
     /// `lookingAtFirstWord`: let the talk reader pass over a line whose first word opens nothing
     /// (most wins); a test holds that shortcut to the reading without it.
     static func read(_ line: String, in context: LineContext, lookingAtFirstWord: Bool) -> LineMeaning {
-        let trimmed = line.trimmedWhitespace
+        let trimmed = undictated(line.trimmedWhitespace)
         guard !trimmed.isEmpty else { return .blank }
         if !context.crisisChecked && context.crisis.matches(trimmed) { return .crisis }
         if trimmed.hasPrefix("/") { return .command }
@@ -388,9 +388,64 @@ extension LineMeaning {
         return nil
     }
 
+    /// Words that name a thing before `period` or `comma` (`my period`, `first period`, `every
+    /// comma`): never a mark said to dictation.
+    static let namingBeforeMark: Set<String> = [
+        "a", "the", "my", "her", "your", "this", "that", "every", "each", "one", "first", "second", "third", "fourth",
+        "fifth", "last", "next", "free", "trial", "grace", "waiting", "probation", "notice", "cooling", "study",
+        "exam", "holiday", "reporting", "class", "lunch", "oxford", "serial", "missing", "extra", "no", "any",
+    ]
+
+    /// `thank you so much period`, `good morning comma how are you`: a line said to dictation, its
+    /// marks spoken as words, read with the marks (an end mark last, `comma` between words), so
+    /// the line is read, and a win kept, as it was meant.
+    static func undictated(_ line: String) -> String {
+        // Looked at cheaply first: every line of a pipe comes through here.
+        let end = line.suffix(6).lowercased()
+        guard line.utf8.count <= 400,
+            ["period", "stop", "mark", "point"].contains(where: end.hasSuffix) || line.contains("omma") || line.contains("OMMA")
+        else { return line }
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count >= 3 else { return line }
+        func lower(_ index: Int) -> String { words[index].lowercased() }
+        var changed = false
+        let ends: [([String], String)] = [
+            (["question", "mark"], "?"), (["exclamation", "mark"], "!"), (["exclamation", "point"], "!"),
+            (["full", "stop"], "."), (["period"], "."),
+        ]
+        for (said, mark) in ends where words.count > said.count + 1 {
+            let tail = words.suffix(said.count).map { $0.lowercased() }
+            let before = lower(words.count - said.count - 1)
+            guard tail == said, !(said == ["period"] && Self.namingBeforeMark.contains(before)) else { continue }
+            words.removeLast(said.count)
+            words[words.count - 1] += mark
+            changed = true
+            break
+        }
+        var index = 1
+        while index < words.count - 1 {
+            if lower(index) == "comma", !Self.namingBeforeMark.contains(lower(index - 1)) {
+                words[index - 1] += ","
+                words.remove(at: index)
+                changed = true
+            } else {
+                index += 1
+            }
+        }
+        return changed ? words.joined(separator: " ") : line
+    }
+
     /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a
     /// terminal: the words replaced in the last moment.
     static func substitution(_ line: String) -> LineMeaning? {
+        // `teh -> the`: a word and the word meant, an arrow between (a word or two each side).
+        for arrow in [" -> ", " => ", "->", "=>"] where line.contains(arrow) {
+            let sides = line.components(separatedBy: arrow).map(\.trimmedWhitespace)
+            guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty,
+                sides.allSatisfy({ $0.split(separator: " ").count <= 2 && $0.count <= 30 })
+            else { return nil }
+            return .fix(old: sides[0], new: sides[1], target: .last)
+        }
         // Only the whole form, closed by its `/` (`s/o to mom/dad for babysitting` is a shout-out).
         guard line.utf8.starts(with: "s/".utf8) else { return nil }
         let parts = line.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map(String.init)

@@ -207,6 +207,23 @@ struct TalkTranscriptTests {
         #expect(try store.allMoments().map(\.text).sorted() == ["ran 5k by the river", "todo list from monday: all ticked off"])
     }
 
+    @Test("`teh -> the` puts a word right; a line said to dictation is read with the marks it names (talk set c31)")
+    func arrowsAndDictation() throws {
+        let (shell, store) = Self.shell(["fixed teh sink"])
+        #expect(shell.handle("teh -> the").lines.plainText.hasPrefix("Changed #1 to \"fixed the sink\""))
+        #expect(!shell.handle("thank you so much period").events.contains { $0.isLogged })
+        #expect(!shell.handle("good morning comma how are you").events.contains { $0.isLogged })
+        #expect(shell.handle("walked the dog comma then made dinner period").events.contains { $0.isLogged })
+        // `my period` names a thing, and `a comma` too: never a mark said to dictation.
+        #expect(shell.handle("finally got my period").events.contains { $0.isLogged })
+        #expect(shell.handle("put back every comma in the essay").events.contains { $0.isLogged })
+        #expect(
+            try store.allMoments().map(\.text).sorted() == [
+                "finally got my period", "fixed the sink", "put back every comma in the essay",
+                "walked the dog, then made dinner.",
+            ])
+    }
+
     @Test(
         "What did not happen is not praised as done (issue 39): a kind line, then how to keep it",
         arguments: [
