@@ -921,6 +921,10 @@ package struct TalkOpeners: Sendable {
                             length += 1
                         case UInt8(ascii: "'"), UInt8(ascii: "`"):
                             break
+                        case UInt8(ascii: "*") where length > 0 && index + 1 < bytes.count
+                            && (bytes[index + 1] | 0x20) >= UInt8(ascii: "a") && (bytes[index + 1] | 0x20) <= UInt8(ascii: "z")
+                            && (word[offset + length - 1] >= UInt8(ascii: "a") && word[offset + length - 1] <= UInt8(ascii: "z")):
+                            break  // a star between two letters, dropped as ``Words`` drops it (`hell*o`)
                         default:
                             // A word ends at the first other mark (`exit()`, `ctrl-c`, `gotta,`).
                             if length > 0 || byte >= 0x80 { return (byte >= 0x80 ? 0 : length, index) }

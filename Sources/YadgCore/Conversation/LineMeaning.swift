@@ -518,6 +518,8 @@ extension LineMeaning {
         if kind.hasPrefix("howto.") {
             // `how to …` names a question only when short (`how-to video helped me fix the sink` is a win).
             let said = context.talk.reader.words(of: line)
+            // A shell word that opens a thing done is a win (`history essay submitted!!`), not a command.
+            if kind == "howto.shell", Self.tellsDone(Array(said.dropFirst())) { return nil }
             // A long `how to …` asks unless it tells something done (`how-to video helped me fix
             // the sink`); a short one asks whatever follows its comma (`how to change the colours,
             // it's hard to read`).
