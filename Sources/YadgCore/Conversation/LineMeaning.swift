@@ -400,11 +400,11 @@ extension LineMeaning {
     /// marks spoken as words, read with the marks (an end mark last, `comma` between words), so
     /// the line is read, and a win kept, as it was meant.
     static func undictated(_ line: String) -> String {
-        // Looked at cheaply first: every line of a pipe comes through here.
-        let end = line.suffix(6).lowercased()
-        guard line.utf8.count <= 400,
-            ["period", "stop", "mark", "point"].contains(where: end.hasSuffix) || line.contains("omma") || line.contains("OMMA")
-        else { return line }
+        // Looked at on the bytes first (String's own search costs thousands of instructions, and
+        // every line of a pipe comes through here): an end mark's last word, or `comma`.
+        let bytes = line.utf8
+        guard bytes.count <= 400, let last = bytes.last.map({ $0 | 0x20 }) else { return line }
+        guard "dpkt".utf8.contains(last) || Self.holds(line, "comma") else { return line }
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard words.count >= 3 else { return line }
         func lower(_ index: Int) -> String { words[index].lowercased() }
@@ -435,11 +435,28 @@ extension LineMeaning {
         return changed ? words.joined(separator: " ") : line
     }
 
+    /// Whether `line` holds `piece`, upper and lower case alike for ASCII letters, looked for on the
+    /// bytes: String's own search costs far more, and it runs on every line.
+    static func holds(_ line: String, _ piece: String) -> Bool {
+        var line = line
+        var piece = piece
+        return line.withUTF8 { haystack in
+            piece.withUTF8 { needle in
+                guard let first = needle.first else { return true }
+                guard needle.count <= haystack.count else { return false }
+                for start in 0...(haystack.count - needle.count) where haystack[start] | 0x20 == first | 0x20 {
+                    if (1..<needle.count).allSatisfy({ haystack[start + $0] | 0x20 == needle[$0] | 0x20 }) { return true }
+                }
+                return false
+            }
+        }
+    }
+
     /// `s/10k/5k/`: sed's way of putting words right, the editor's habit of people who live in a
     /// terminal: the words replaced in the last moment.
     static func substitution(_ line: String) -> LineMeaning? {
         // `teh -> the`: a word and the word meant, an arrow between (a word or two each side).
-        for arrow in [" -> ", " => ", "->", "=>"] where line.contains(arrow) {
+        for arrow in line.utf8.contains(UInt8(ascii: ">")) ? [" -> ", " => ", "->", "=>"] : [] where Self.holds(line, arrow) {
             let sides = line.components(separatedBy: arrow).map(\.trimmedWhitespace)
             guard sides.count == 2, !sides[0].isEmpty, !sides[1].isEmpty,
                 sides.allSatisfy({ $0.split(separator: " ").count <= 2 && $0.count <= 30 })
