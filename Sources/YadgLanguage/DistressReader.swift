@@ -366,10 +366,15 @@ package struct DistressReader: Sendable {
     /// Each word's classes.
     package func masks(of words: [String]) -> [PhrasePattern.ClassMask] {
         words.map { word in
-            var mask = classBits[word] ?? 0
-            if numberBit != 0, word.utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { mask |= numberBit }
-            return mask
+            var word = word
+            return word.withUTF8 { classes(of: $0, hash: WordTable<Bool>.hash(bytes: $0)) }
         }
+    }
+
+    /// A word's classes, its hash already made; a word of digits is in `number` too.
+    private func classes(of word: UnsafeBufferPointer<UInt8>, hash: UInt32) -> PhrasePattern.ClassMask {
+        let mask = classBits[bytes: word, hash: hash] ?? 0
+        return numberBit != 0 && word.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true ? mask | numberBit : mask
     }
 
     /// Reads a line. `explaining`: gather the evidence (the phrases that spoke, as text), which
@@ -391,8 +396,7 @@ package struct DistressReader: Sendable {
             word.withUTF8 { bytes in
                 let hash = WordTable<Bool>.hash(bytes: bytes)
                 lineWords |= Signature.bit(hash: hash)
-                var mask = classBits[bytes: bytes, hash: hash] ?? 0
-                if numberBit != 0, bytes.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true { mask |= numberBit }
+                let mask = classes(of: bytes, hash: hash)
                 masks.append(mask)
                 lineClasses |= mask
                 opened.append(byWord[bytes: bytes, hash: hash] ?? [])
