@@ -553,7 +553,8 @@ extension LineMeaning {
             // `how do i export? tried everything` still asks).
             if Self.answeredInTheLine(line, onlyYes: true) { return nil }
             // A `:` followed by more tells a thing (`how to be kind: called my sister`).
-            if let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
+            // (`split that into two: laundry and dishes` names the parts, and still asks.)
+            if kind != "howto.merge", let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
                 return nil
             }
             return .howTo(String(kind.dropFirst(6)))
