@@ -901,9 +901,10 @@ package struct TalkOpeners: Sendable {
             }
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: " "), bytes[end] != UInt8(ascii: "\t") { end += 1 }
+            // Beyond ASCII (an emoji, another script) the reader decides, however long.
+            guard bytes[start..<end].allSatisfy({ $0 < 0x80 }) else { return true }
             // A long first word opens nothing (a pasted path, a long word of a win).
             guard end - start <= 24 else { return false }
-            guard bytes[start..<end].allSatisfy({ $0 < 0x80 }) else { return true }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 50) { word -> Bool in
                 // A word as ``Words`` cuts it, from `from`, folded into `word` at `offset`: its
                 // length (0: none, or too long to open anything) and where it ended.

@@ -378,13 +378,18 @@ extension LineMeaning {
     }
 
     /// `<3` (a heart typed the old way) is a compliment; `^[[A` (an arrow key's escape sequence,
-    /// typed where the terminal did not read it) is a key, not a word: neither is a win.
+    /// typed where the terminal did not read it) is a key, and a link pasted alone a paste, not a
+    /// word: none is a win.
     static func typedSymbol(_ line: String) -> LineMeaning? {
         let bytes = line.utf8
         if bytes.count >= 2, bytes.first == UInt8(ascii: "<"), bytes.dropFirst().allSatisfy({ $0 == UInt8(ascii: "3") }) {
             return .smallTalk(.compliment)
         }
         if bytes.starts(with: "^[".utf8), bytes.count <= 8 { return .smallTalk(.ack) }
+        // A link pasted alone (`https://maps.app.goo.gl/…`) is not a thing done.
+        if bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8), !bytes.contains(UInt8(ascii: " ")) {
+            return .smallTalk(.ack)
+        }
         return nil
     }
 
