@@ -935,7 +935,6 @@ package struct TalkOpeners: Sendable {
                     }
                     return (length, index)
                 }
-                guard bytes[start..<end].allSatisfy({ $0 < 0x80 }) else { return true }
                 var (length, firstEnd) = fold(from: start, into: 0)
                 // Marks only (`...`): the reader decides.
                 guard length > 0 else { return true }
