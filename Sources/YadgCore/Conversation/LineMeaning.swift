@@ -542,6 +542,12 @@ extension LineMeaning {
             let said = context.talk.reader.words(of: line)
             // A shell word that opens a thing done is a win (`history essay submitted!!`), not a command.
             if kind == "howto.shell", Self.tellsDone(Array(said.dropFirst())) { return nil }
+            // An error pasted keeps the marks of output (`error: failed to push`, `fault (core
+            // dumped)`); without them, a thing done after the word is a win (`error in the
+            // invoice fixed`).
+            if kind == "howto.pasted", !line.contains(":"), !line.contains("("), Self.tellsDone(Array(said.dropFirst())) {
+                return nil
+            }
             // A long `how to …` asks unless it tells something done (`how-to video helped me fix
             // the sink`); a short one asks whatever follows its comma (`how to change the colours,
             // it's hard to read`).
@@ -559,7 +565,8 @@ extension LineMeaning {
             if Self.answeredInTheLine(line, onlyYes: true) { return nil }
             // A `:` followed by more tells a thing (`how to be kind: called my sister`).
             // (`split that into two: laundry and dishes` names the parts, and still asks.)
-            if kind != "howto.merge", let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
+            // (An error pasted from another window keeps its colon: `error: failed to push`.)
+            if kind != "howto.merge", kind != "howto.pasted", let colon = line.firstIndex(of: ":"), line[line.index(after: colon)...].contains(where: \.isLetter) {
                 return nil
             }
             return .howTo(String(kind.dropFirst(6)))

@@ -38,7 +38,8 @@ package struct TalkScore: Sendable, CustomStringConvertible {
         ],
         // A question about the world (`how tall is mount everest`) gets the open question's answer:
         // yadg cannot say, and `/help` says what it can.
-        "not-a-win": ["notawin.", "plan", "question.open"],
+        // An error pasted from another window is not a win either: `howto.pasted` says so.
+        "not-a-win": ["notawin.", "plan", "question.open", "howto.pasted"],
     ]
 
     /// Whether a reading is what the record's label asks for.

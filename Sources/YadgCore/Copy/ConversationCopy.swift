@@ -63,6 +63,6 @@ public struct HowToCopy: CopySection {
     public static let topics = [
         "export", "delete", "edit", "find", "moments", "leave", "tag", "note", "fav", "time", "colors", "sync", "data",
         "privacy", "version", "ai", "about", "offline", "backup", "cost", "log", "help", "reminders", "scores", "judge",
-        "shell", "typo", "merge", "untag", "settings", "space", "built",
+        "shell", "pasted", "typo", "merge", "untag", "settings", "space", "built",
     ]
 }

@@ -111,6 +111,10 @@ struct LineMeaningTests {
             #expect((try? SlashCommand.parse(command)) != nil, "\(command)")
             #expect(LineMeaning.Said(rawValue: entry.kind) != nil, "\(entry.kind)")
         }
+        // A how-to reading the copy has no answer for would get the open question's answer.
+        for entry in reader.entries where entry.kind.hasPrefix("howto.") {
+            #expect(HowToCopy.topics.contains(String(entry.kind.dropFirst(6))), "\(entry.kind)")
+        }
     }
 
     @Test("A command said in words is read into the command itself, its arguments as a typed line's")

@@ -207,6 +207,18 @@ struct TalkTranscriptTests {
         #expect(try store.allMoments().map(\.text).sorted() == ["ran 5k by the river", "todo list from monday: all ticked off"])
     }
 
+    @Test("An error pasted from another window is not kept, colon and past tense and all; a fix told after `error` is (talk set c38)")
+    func pastedErrors() throws {
+        let (shell, store) = Self.shell()
+        for pasted in ["error: failed to push some refs to 'origin'", "Segmentation fault (core dumped)", "TypeError: Cannot read properties of undefined (reading 'map')"] {
+            let reply = shell.handle(pasted)
+            #expect(reply.lines.plainText == (try #require(Self.howTo["pasted"])), "\(pasted)")
+            #expect(!reply.events.contains { $0.isLogged })
+        }
+        #expect(shell.handle("error in the invoice fixed before the client saw it").events.contains { $0.isLogged })
+        #expect(try store.allMoments().map(\.text) == ["error in the invoice fixed before the client saw it"])
+    }
+
     @Test("`teh -> the` puts a word right; a line said to dictation is read with the marks it names (talk set c31)")
     func arrowsAndDictation() throws {
         let (shell, store) = Self.shell(["fixed teh sink"])
