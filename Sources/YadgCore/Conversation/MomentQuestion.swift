@@ -68,6 +68,8 @@ public struct MomentQuestion: Equatable, Sendable {
         "save", "saved", "entry", "entries", "since", "it", "is", "was", "were", "there", "anything", "something",
         "stuff", "things", "thing", "ones", "one", "from", "during", "actually", "even", "recently", "most", "start",
         "started", "first", "again", "logs", "record", "recorded", "put", "add", "added", "like", "about", "up", "or", "not",
+        // What is left of a word cut at its apostrophe (`I've`, `mum's`, `didn't`).
+        "ve", "ll", "re", "m", "d", "s", "t",
     ]
 
     /// A question of a kind, from the words after its opening (`rest`: what is asked about, and

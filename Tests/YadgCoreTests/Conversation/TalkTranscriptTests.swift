@@ -83,6 +83,9 @@ struct TalkTranscriptTests {
         let first = shell.handle("what was the first thing I ever saved")
         #expect(first.lines.first?.text == "Your very first moment was 3 days ago:")
         #expect(first.lines.plainText.contains("cleaned the fridge"))
+        // What is left of `I've` asks about nothing; asked politely, it is still a count (talk set c36).
+        let polite = shell.handle("Could you tell me how many times I've cleaned the fridge?")
+        #expect(polite.lines.first?.text == "1 moment so far with “cleaned fridge”:")
         let none = shell.handle("did I call grandma?")
         #expect(none.lines.plainText == "I don't see “call grandma” in your moments yet. If you did it, type it and I'll keep it.")
     }
