@@ -652,7 +652,9 @@ extension LineMeaning {
             // `delete` alone names nothing; `scratch that`, `star it` name the last moment.
             // (`oops wrong one, please remove`: the line says which, the last one.)
             let saysWhich = ["wrong", "mistake", "oops", "whoops", "typo"].contains { line.lowercased().contains($0) }
-            if rest.isEmpty, !reading.phrase.contains(" it") && !reading.phrase.contains("that") && !saysWhich {
+            // (`take the star off` names the mark, and so the last moment that has it.)
+            let namesMark = kind == "unfavorite" && reading.phrase.contains("the star")
+            if rest.isEmpty, !reading.phrase.contains(" it") && !reading.phrase.contains("that") && !saysWhich && !namesMark {
                 return nil
             }
             guard let target = target(rest, context) else { return nil }

@@ -197,6 +197,9 @@ struct TalkTranscriptTests {
         #expect(!shell.handle("unstar the walk from monday").events.contains { $0.isLogged })
         #expect(try store.moment(ref: 1)?.isFavorite == false)
         #expect(try store.moment(ref: 2)?.isFavorite == true)
+        // `take the star off` names the mark, so the last moment (talk set c43).
+        #expect(!shell.handle("take the star off").events.contains { $0.isLogged })
+        #expect(try store.moment(ref: 2)?.isFavorite == false)
         #expect(!shell.handle("remove the walk from tuesday").events.contains { $0.isLogged })
         #expect(try store.allMoments().filter { $0.archivedAt == nil }.count == 2)
     }
