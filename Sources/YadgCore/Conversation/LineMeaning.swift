@@ -559,8 +559,10 @@ extension LineMeaning {
             // thing without my glasses, so I finally got new ones`).
             // A long line may still ask in its first clause, the rest its reason (`can i change
             // the colours, the yellow is hard to read on my dark theme`), unless the rest tells.
-            let clauseAsks = asked.count <= 8 && asked.count < said.count && !Self.tellsDone(Array(said.dropFirst(asked.count)))
-            if said.count > 14 && !clauseAsks || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
+            func clauseAsks() -> Bool {
+                asked.count <= 8 && asked.count < said.count && !Self.tellsDone(Array(said.dropFirst(asked.count)))
+            }
+            if said.count > 14 && !clauseAsks() || zip(said, said.dropFirst()).contains(where: { ["so", "and", "but", "then"].contains($0) && $1 == "i" }) {
                 return nil
             }
             // `is it a win if I got out of bed? cause I did`: asked and answered yes, a moment (but
